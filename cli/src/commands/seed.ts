@@ -1,0 +1,22 @@
+import type { Command } from 'commander'
+import { withApp } from '../app.js'
+import { step } from '../output.js'
+
+export function registerSeed(program: Command) {
+  program
+    .command('seed')
+    .description('load base data (roles, institution); --demo adds demo users, areas and an institution')
+    .option('--demo', 'also create the demo institution and users (admin, supervisor, teacher, student)')
+    .action(async (opts: { demo?: boolean }) => {
+      const seeds = await import('@tramita/server/app/services/seed_service.ts')
+      await withApp(async () => {
+        if (!opts.demo) {
+          await step('Seeding base data', () => seeds.seedBase())
+          return
+        }
+        const result = await step('Seeding demo data', () => seeds.seedDemo())
+        if (!result.created) console.log(`Demo data skipped: ${result.reason}`)
+        else console.log(`Demo users: ${result.users.join(', ')} (password from TRAMITA_DEMO_PASSWORD or the README's default)`)
+      })
+    })
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs'
+import { Command } from 'commander'
+import { registerServe } from './commands/serve.js'
+import { registerWorker } from './commands/worker.js'
+import { registerMigrate } from './commands/migrate.js'
+import { registerSeed } from './commands/seed.js'
+import { registerPlugins } from './commands/plugins.js'
+import { registerMakePlugin } from './commands/make_plugin.js'
+import { reportAndExit } from './output.js'
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
+const program = new Command()
+  .name('tramita')
+  .description('Tramita: documents, business processes and the forms that drive them')
+  .version(pkg.version, '-v, --version')
+  .showHelpAfterError()
+
+registerServe(program)
+registerWorker(program)
+registerMigrate(program)
+registerSeed(program)
+registerPlugins(program)
+registerMakePlugin(program)
+
+program.parseAsync(process.argv).catch(reportAndExit)

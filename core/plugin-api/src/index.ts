@@ -1,0 +1,106 @@
+/**
+ * The plugin contract. A plugin owns its tables (migrations), routes, jobs, commands and UI, and is
+ * described by one `definePlugin({...})` value with no import side effects: the core's loader decides
+ * when each hook runs. Plugins never import each other.
+ *
+ * The types here are structural on purpose (no AdonisJS imports), so a plugin's shared code can be
+ * type-checked anywhere; the server passes its real router, logger and queue, which fit these shapes.
+ */
+
+export interface PluginLogger {
+  info(message: string, ...args: unknown[]): void
+  warn(message: string, ...args: unknown[]): void
+  error(message: string | object, ...args: unknown[]): void
+}
+
+export interface JobContext {
+  id: string
+  name: string
+  attempt: number
+  signal: AbortSignal
+}
+
+/** A background job. Handlers must be idempotent: a job may run again after a crash or a retry. */
+export interface PluginJob<P = any, R = unknown> {
+  /** Prefixed with the plugin id by the loader when it is not already: `documents:ocr`. */
+  name: string
+  handle(payload: P, ctx: JobContext): Promise<R>
+  attempts?: number
+  backoffMs?: number
+}
+
+/** A CLI command: `tramita <plugin-id>:<name> [args] [--options]`. */
+export interface PluginCommand {
+  name: string
+  description: string
+  options?: { flags: string; description: string; defaultValue?: string | boolean }[]
+  run(args: string[], options: Record<string, unknown>, ctx: PluginContext): Promise<void> | void
+}
+
+export interface PluginContext {
+  /** The plugin's id. */
+  id: string
+  /** Route prefix the plugin owns: `/api/<id>`. Spec routes (/data/..., /inside/...) may be used too. */
+  namespace: string
+  logger: PluginLogger
+  /** Enqueue one of the registered jobs (any plugin's or the core's). */
+  enqueue(name: string, payload: unknown, opts?: { jobId?: string; delayMs?: number }): Promise<{ id: string }>
+  /** Read-only configuration values the plugin may need (env-derived). */
+  config: Readonly<Record<string, string | undefined>>
+}
+
+/** The slice of the HTTP router a plugin receives; the server passes the AdonisJS router. */
+export interface PluginRouter {
+  get(path: string, handler: any): any
+  post(path: string, handler: any): any
+  put(path: string, handler: any): any
+  delete(path: string, handler: any): any
+  group(callback: () => void): { prefix(prefix: string): any }
+}
+
+export interface PluginDefinition {
+  /** Lower-case letters, digits and dashes; also the folder name under plugins/. */
+  id: string
+  version: string
+  description?: string
+  /** Called before boot, in load order: bind services, read config. */
+  register?(ctx: PluginContext): void | Promise<void>
+  /** Called once the app and database are ready. A throw disables this plugin only. */
+  boot?(ctx: PluginContext): void | Promise<void>
+  /** Called on graceful shutdown, in reverse order. */
+  shutdown?(ctx: PluginContext): void | Promise<void>
+  /** Registers HTTP routes. Paths are usually placed under `ctx.namespace`. */
+  routes?(router: PluginRouter, ctx: PluginContext): void
+  /** Absolute path of the folder with the plugin's Lucid migrations. */
+  migrations?: string
+  jobs?: PluginJob[]
+  commands?: PluginCommand[]
+  /** Module (relative to the plugin folder) that runtime-web loads for this plugin's screens. */
+  web?: string
+  /** Module (relative to the plugin folder) that the designer loads for this plugin's field types. */
+  designer?: string
+}
+
+const ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/
+const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/
+
+/** Declares a plugin; checks the shape early so a bad definition fails at load with its name. */
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
+  if (!ID_PATTERN.test(definition.id)) {
+    throw new Error(`Invalid plugin id "${definition.id}": use 2-40 lower-case letters, digits or dashes`)
+  }
+  if (!SEMVER.test(definition.version)) {
+    throw new Error(`Plugin "${definition.id}" has an invalid version "${definition.version}"`)
+  }
+  const names = new Set<string>()
+  for (const job of definition.jobs ?? []) {
+    if (names.has(job.name)) throw new Error(`Plugin "${definition.id}" declares job "${job.name}" twice`)
+    names.add(job.name)
+  }
+  return Object.freeze({ ...definition })
+}
+
+/** The qualified name of a plugin job: `<plugin>:<job>`. */
+export function qualifiedJobName(pluginId: string, jobName: string): string {
+  return jobName.startsWith(`${pluginId}:`) ? jobName : `${pluginId}:${jobName}`
+}

@@ -1,0 +1,64 @@
+import app from '@adonisjs/core/services/app'
+import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import { message } from '#lib/messages'
+
+interface ErrorLike {
+  status?: number
+  code?: string
+  message?: string
+  messages?: unknown
+  stack?: string
+}
+
+/** Error codes whose message is written for the caller and may be shown as is. */
+const SAFE_CODES = new Set(['E_CALL_FAILED', 'E_ROUTE_NOT_FOUND', 'E_VALIDATION_ERROR'])
+
+/**
+ * Every failure answers `{status:'fail', message}` for API paths, with a 4xx code and a reason when
+ * the caller is at fault and a generic 500 otherwise. Stack traces are shown only in development.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = !app.inProduction && !app.inTest
+
+  async handle(error: unknown, ctx: HttpContext) {
+    const err = (error ?? {}) as ErrorLike
+    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
+    if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
+      return super.handle(error, ctx)
+    }
+    const body: Record<string, unknown> = { status: 'fail', message: this.publicMessage(err, status, ctx) }
+    if (this.debug && err.stack) body.stack = err.stack
+    return ctx.response.status(status).send(body)
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+
+  private publicMessage(err: ErrorLike, status: number, ctx: HttpContext): string {
+    if (err.code === 'E_VALIDATION_ERROR' && Array.isArray(err.messages) && err.messages.length) {
+      const first = err.messages[0] as { field?: string; message?: string }
+      return first.field ? `${first.field}: ${first.message}` : String(first.message)
+    }
+    if (err.code === 'E_ROUTE_NOT_FOUND') {
+      return message(ctx, 'error.not_found', { method: ctx.request.method(), path: ctx.request.url() })
+    }
+    if (status >= 500) return message(ctx, 'error.internal')
+    if (err.code && SAFE_CODES.has(err.code) && err.message) return err.message
+    // Body-parser and other framework 4xx errors: their messages describe the request, not the server.
+    if (status === 413) return message(ctx, 'error.too_large')
+    if (err.code?.startsWith('E_') && status === 400) return message(ctx, 'error.malformed_body')
+    return err.message || message(ctx, 'error.generic')
+  }
+
+  private wantsJson(ctx: HttpContext): boolean {
+    const url = ctx.request.url()
+    return (
+      url.startsWith('/data/') ||
+      url.startsWith('/inside/') ||
+      url.startsWith('/api/') ||
+      url === '/health' ||
+      ctx.request.accepts(['html', 'json']) === 'json'
+    )
+  }
+}

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { PluginDefinition } from '@tramita/plugin-api'
+import { REPO_ROOT } from '#lib/paths'
+
+/** The file that lists the enabled plugins; `tramita make:plugin` appends to it. */
+export const PLUGINS_FILE = resolve(REPO_ROOT, 'tramita.plugins.json')
+export const PLUGINS_DIR = resolve(REPO_ROOT, 'plugins')
+
+/**
+ * The enabled plugin ids, in load order: TRAMITA_PLUGINS (comma-separated, may be empty) when set,
+ * else tramita.plugins.json. This list is the plugin registry: nothing loads by import side effect.
+ */
+export function enabledPluginIds(): string[] {
+  const fromEnv = process.env.TRAMITA_PLUGINS
+  if (fromEnv !== undefined) {
+    return fromEnv.split(',').map((id) => id.trim()).filter(Boolean)
+  }
+  if (!existsSync(PLUGINS_FILE)) return []
+  const parsed = JSON.parse(readFileSync(PLUGINS_FILE, 'utf8')) as { enabled?: unknown }
+  if (!Array.isArray(parsed.enabled) || parsed.enabled.some((id) => typeof id !== 'string')) {
+    throw new Error(`${PLUGINS_FILE}: "enabled" must be a list of plugin ids`)
+  }
+  return parsed.enabled as string[]
+}
+
+export interface LoadedDefinition {
+  id: string
+  definition?: PluginDefinition
+  /** Why the plugin could not be imported, when it could not. */
+  error?: string
+}
+
+let cache: Promise<LoadedDefinition[]> | undefined
+
+/** Imports each enabled plugin's definition (plugins/<id>/server/index.ts). Failures are kept, not thrown. */
+export function loadDefinitions(): Promise<LoadedDefinition[]> {
+  cache ??= Promise.all(
+    enabledPluginIds().map(async (id): Promise<LoadedDefinition> => {
+      const entry = resolve(PLUGINS_DIR, id, 'server', 'index.ts')
+      try {
+        if (!existsSync(entry)) throw new Error(`${entry} not found`)
+        const module = (await import(pathToFileURL(entry).href)) as { default?: PluginDefinition }
+        const definition = module.default
+        if (!definition || definition.id !== id) {
+          throw new Error(`the default export must be definePlugin({ id: '${id}', ... })`)
+        }
+        return { id, definition }
+      } catch (error) {
+        return { id, error: error instanceof Error ? error.message : String(error) }
+      }
+    })
+  )
+  return cache
+}
+
+/** Migration folders of the enabled plugins that import cleanly (used by config/database.ts). */
+export async function migrationPaths(): Promise<string[]> {
+  const loaded = await loadDefinitions()
+  return loaded.flatMap((p) => (p.definition?.migrations ? [p.definition.migrations] : []))
+}

@@ -1,0 +1,129 @@
+import type { PluginContext, PluginDefinition, PluginLogger, PluginRouter } from '@tramita/plugin-api'
+import { qualifiedJobName } from '@tramita/plugin-api'
+import type { LoadedDefinition } from './enabled.js'
+
+export type PluginState = 'loaded' | 'booted' | 'failed'
+
+export interface PluginStatus {
+  id: string
+  version: string | null
+  enabled: boolean
+  state: PluginState
+  error?: string
+}
+
+interface Entry {
+  id: string
+  definition?: PluginDefinition
+  ctx?: PluginContext
+  state: PluginState
+  error?: string
+}
+
+export interface HostDeps {
+  logger: PluginLogger & { child?(bindings: object): PluginLogger }
+  registerJob(job: { name: string } & Record<string, unknown>): void
+  enqueue: PluginContext['enqueue']
+  config: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * Runs the plugins' lifecycle. Each hook of each plugin is isolated: a plugin that throws is marked
+ * failed with its name and reason, logged, and left out of later hooks; the others go on.
+ */
+export class PluginHost {
+  private readonly entries: Entry[]
+
+  constructor(loaded: LoadedDefinition[], private readonly deps: HostDeps) {
+    this.entries = loaded.map((l) => ({
+      id: l.id,
+      definition: l.definition,
+      state: l.definition ? 'loaded' : 'failed',
+      error: l.error,
+    }))
+    for (const entry of this.entries) {
+      if (entry.error) deps.logger.error(`plugin "${entry.id}" could not be loaded: ${entry.error}`)
+    }
+  }
+
+  private live(): Entry[] {
+    return this.entries.filter((e) => e.state !== 'failed' && e.definition)
+  }
+
+  private contextFor(entry: Entry): PluginContext {
+    entry.ctx ??= {
+      id: entry.id,
+      namespace: `/api/${entry.id}`,
+      logger: this.deps.logger.child?.({ plugin: entry.id }) ?? this.deps.logger,
+      enqueue: this.deps.enqueue,
+      config: this.deps.config,
+    }
+    return entry.ctx
+  }
+
+  private async guard(entry: Entry, hook: string, fn: () => unknown): Promise<void> {
+    try {
+      await fn()
+    } catch (error) {
+      entry.state = 'failed'
+      entry.error = `${hook} failed: ${error instanceof Error ? error.message : String(error)}`
+      this.deps.logger.error(`plugin "${entry.id}" ${entry.error}`)
+    }
+  }
+
+  /** register(), then the plugin's jobs. */
+  async register(): Promise<void> {
+    for (const entry of this.live()) {
+      const def = entry.definition!
+      await this.guard(entry, 'register', async () => {
+        await def.register?.(this.contextFor(entry))
+        for (const job of def.jobs ?? []) {
+          this.deps.registerJob({ ...job, name: qualifiedJobName(entry.id, job.name) })
+        }
+      })
+    }
+  }
+
+  /** Mounts each live plugin's routes. */
+  async routes(router: PluginRouter): Promise<void> {
+    for (const entry of this.live()) {
+      const def = entry.definition!
+      if (!def.routes) continue
+      await this.guard(entry, 'routes', () => def.routes!(router, this.contextFor(entry)))
+    }
+  }
+
+  async boot(): Promise<void> {
+    for (const entry of this.live()) {
+      await this.guard(entry, 'boot', () => entry.definition!.boot?.(this.contextFor(entry)))
+      if (entry.state !== 'failed') entry.state = 'booted'
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    for (const entry of this.live().reverse()) {
+      await this.guard(entry, 'shutdown', () => entry.definition!.shutdown?.(this.contextFor(entry)))
+    }
+  }
+
+  /** Commands of the live plugins, named `<plugin>:<command>`. */
+  commands() {
+    return this.live().flatMap((entry) =>
+      (entry.definition!.commands ?? []).map((command) => ({
+        name: `${entry.id}:${command.name}`,
+        command,
+        ctx: this.contextFor(entry),
+      }))
+    )
+  }
+
+  status(): PluginStatus[] {
+    return this.entries.map((e) => ({
+      id: e.id,
+      version: e.definition?.version ?? null,
+      enabled: e.state !== 'failed',
+      state: e.state,
+      ...(e.error ? { error: e.error } : {}),
+    }))
+  }
+}

@@ -1,0 +1,31 @@
+import { DateTime } from 'luxon'
+import Session from '#models/session'
+import { SESSION_IDLE_MINUTES } from '#services/session_service'
+
+/** Sessions revoked, expired or idle past the limit are deleted after this grace period (for audits). */
+const KEEP_DEAD_SESSIONS_DAYS = 7
+
+/**
+ * `core:prune-sessions`: deletes dead sessions. Idempotent (a second run finds nothing to delete), so
+ * several app nodes may enqueue it; the hourly job id makes the queue run it once per hour.
+ */
+export const pruneSessionsJob = {
+  name: 'core:prune-sessions',
+  attempts: 3,
+  backoffMs: 5_000,
+  async handle(): Promise<{ deleted: number }> {
+    const cutoff = DateTime.now().minus({ days: KEEP_DEAD_SESSIONS_DAYS })
+    const idleCutoff = cutoff.minus({ minutes: SESSION_IDLE_MINUTES })
+    const deleted = await Session.query()
+      .where('expires_at', '<', cutoff.toSQL({ includeOffset: false })!)
+      .orWhere('last_seen_at', '<', idleCutoff.toSQL({ includeOffset: false })!)
+      .orWhere('revoked_at', '<', cutoff.toSQL({ includeOffset: false })!)
+      .delete()
+    return { deleted: Array.isArray(deleted) ? Number(deleted[0] ?? 0) : Number(deleted) }
+  },
+}
+
+/** The job id for the current hour: enqueuing it again within the hour is a no-op. */
+export function hourlyJobId(name: string, now = new Date()): string {
+  return `${name}:${now.toISOString().slice(0, 13)}`
+}

@@ -1,0 +1,24 @@
+import type { Queue } from '#queue/types'
+import type { SocketHub } from '#sockets/hub'
+import type { PluginHost } from '#plugins/host'
+
+/**
+ * The process-wide parts the provider builds at start: the job queue, the socket hub and the plugin
+ * host. None holds state another node needs (queue and fan-out go through Redis when configured).
+ */
+export interface Platform {
+  queue: Queue
+  sockets: SocketHub
+  plugins: PluginHost
+}
+
+let current: Platform | undefined
+
+export function setPlatform(platform: Platform | undefined): void {
+  current = platform
+}
+
+export function platform(): Platform {
+  if (!current) throw new Error('The platform is not started yet')
+  return current
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { Redis } from 'ioredis'
+import { WebSocket, WebSocketServer } from 'ws'
+import { originAllowed } from './origin.js'
+
+/** A message as the spec carries it on /ws: `{case, data}`. */
+export interface SocketMessage {
+  case: string
+  data: unknown
+}
+
+/** Who receives a published message: everyone, one user's connections, or one socket. */
+export type Audience = { all: true } | { userId: number } | { socketId: string }
+
+interface Envelope {
+  to: Audience
+  message: SocketMessage
+}
+
+interface Client {
+  id: string
+  userId: number
+  ws: WebSocket
+}
+
+export interface HubOptions {
+  path?: string
+  redisUrl?: string
+  channel?: string
+  allowedOrigins: string[]
+  /** Resolves a session token to its user id, or null to refuse. */
+  authenticate(token: string | null): Promise<number | null>
+  logger: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void }
+}
+
+/**
+ * The WebSocket endpoint. Each node keeps only its own connections; publish() goes through Redis
+ * pub/sub when Redis is configured so a message published on any node reaches clients on every node,
+ * and is delivered locally otherwise (the embedded default).
+ */
+export class SocketHub {
+  readonly driver: 'redis' | 'memory'
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
+  private readonly clients = new Map<string, Client>()
+  private readonly path: string
+  private readonly channel: string
+  private pub?: Redis
+  private sub?: Redis
+  private server?: Server
+
+  constructor(private readonly options: HubOptions) {
+    this.path = options.path ?? '/ws'
+    this.channel = options.channel ?? 'tramita:ws'
+    this.driver = options.redisUrl ? 'redis' : 'memory'
+  }
+
+  /** Connects to Redis (when configured); call before attach(). */
+  async start(): Promise<void> {
+    if (!this.options.redisUrl) return
+    this.pub = new Redis(this.options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    this.sub = new Redis(this.options.redisUrl, { lazyConnect: true })
+    await Promise.all([this.pub.connect(), this.sub.connect()])
+    this.sub.on('message', (_channel, raw) => this.deliverRaw(raw))
+    await this.sub.subscribe(this.channel)
+  }
+
+  /** Handles upgrades on the HTTP server for this hub's path. */
+  attach(server: Server): void {
+    this.server = server
+    server.on('upgrade', this.onUpgrade)
+  }
+
+  private onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://local')
+    if (url.pathname !== this.path) return
+    const refuse = (code: number, reason: string) => {
+      socket.end(`HTTP/1.1 ${code} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    }
+    if (!originAllowed(req.headers.origin, req.headers.host, this.options.allowedOrigins)) {
+      return refuse(403, 'Forbidden')
+    }
+    // Browsers cannot set headers on a WebSocket, so the token may come in the query string.
+    const header = req.headers.token
+    const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('token')
+    this.options
+      .authenticate(token)
+      .then((userId) => {
+        if (userId === null) return refuse(401, 'Unauthorized')
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, userId))
+      })
+      .catch((error) => {
+        this.options.logger.error({ err: error }, 'socket authentication failed')
+        refuse(500, 'Internal Server Error')
+      })
+  }
+
+  private onConnection(ws: WebSocket, userId: number) {
+    const id = randomBytes(16).toString('base64url')
+    this.clients.set(id, { id, userId, ws })
+    ws.on('close', () => this.clients.delete(id))
+    ws.on('error', () => this.clients.delete(id))
+    // Clients send nothing the server acts on yet; anything sent is ignored rather than trusted.
+    ws.on('message', () => {})
+    // The spec's client stores the token of an `init` message: it is this socket's id, used by calls
+    // that answer through the socket (public file links, scans, prints).
+    this.send(ws, { case: 'init', data: { token: id } })
+  }
+
+  /** Sends a message to an audience on every node. */
+  async publish(to: Audience, message: SocketMessage): Promise<void> {
+    const raw = JSON.stringify({ to, message } satisfies Envelope)
+    if (this.pub) {
+      await this.pub.publish(this.channel, raw)
+    } else {
+      this.deliverRaw(raw)
+    }
+  }
+
+  private deliverRaw(raw: string) {
+    let envelope: Envelope
+    try {
+      envelope = JSON.parse(raw) as Envelope
+    } catch {
+      return
+    }
+    for (const client of this.clients.values()) {
+      const to = envelope.to
+      const match =
+        ('all' in to && to.all) ||
+        ('userId' in to && to.userId === client.userId) ||
+        ('socketId' in to && to.socketId === client.id)
+      if (match) this.send(client.ws, envelope.message)
+    }
+  }
+
+  private send(ws: WebSocket, message: SocketMessage) {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message))
+  }
+
+  get connections(): number {
+    return this.clients.size
+  }
+
+  async health(): Promise<{ ok: boolean; driver: 'redis' | 'memory'; detail?: string }> {
+    if (!this.pub) return { ok: true, driver: this.driver }
+    try {
+      await this.pub.ping()
+      return { ok: this.sub?.status === 'ready', driver: 'redis' }
+    } catch (error) {
+      return { ok: false, driver: 'redis', detail: (error as Error).message }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.server?.off('upgrade', this.onUpgrade)
+    for (const client of this.clients.values()) client.ws.close(1001, 'server shutting down')
+    this.clients.clear()
+    this.wss.close()
+    await Promise.all([this.pub?.quit().catch(() => {}), this.sub?.quit().catch(() => {})])
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata'
+import { Ignitor } from '@adonisjs/core'
+
+/** The application root: core/server. */
+export const APP_ROOT = new URL('../', import.meta.url)
+
+const IMPORTER = (filePath: string) => {
+  if (filePath.startsWith('./') || filePath.startsWith('../')) {
+    return import(new URL(filePath, APP_ROOT).href)
+  }
+  return import(filePath)
+}
+
+/** One Ignitor set-up shared by the HTTP server, the CLI and the test runner. */
+export function createIgnitor() {
+  return new Ignitor(APP_ROOT, { importer: IMPORTER }).tap((app) => {
+    app.booting(async () => {
+      await import('#start/env')
+    })
+    app.listen('SIGTERM', () => app.terminate())
+    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+  })
+}

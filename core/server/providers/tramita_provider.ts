@@ -1,0 +1,91 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import env from '#start/env'
+import { createQueue } from '#queue/create_queue'
+import { SocketHub } from '#sockets/hub'
+import { PluginHost } from '#plugins/host'
+import { loadDefinitions } from '#plugins/enabled'
+import { setPlatform, type Platform } from '#services/platform'
+import { findSession } from '#services/session_service'
+import { hourlyJobId, pruneSessionsJob } from '#services/maintenance_jobs'
+
+/**
+ * Builds the platform (queue, sockets, plugins) once the framework has booted, attaches the socket
+ * hub to the HTTP server when serving, runs the in-process worker in the embedded mode, and takes it
+ * all down in reverse on shutdown.
+ */
+export default class TramitaProvider {
+  private platform?: Platform
+  private maintenanceTimer?: NodeJS.Timeout
+
+  constructor(protected app: ApplicationService) {}
+
+  async start() {
+    const logger = await this.app.container.make('logger')
+    if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase(logger)
+    const redisUrl = env.get('REDIS_URL')
+    const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
+    const appUrl = env.get('APP_URL', `http://localhost:${env.get('PORT', 3333)}`)
+    const sockets = new SocketHub({
+      redisUrl,
+      channel: `${env.get('QUEUE_PREFIX', 'tramita')}:ws`,
+      logger,
+      allowedOrigins: [appUrl, ...(env.get('ALLOWED_ORIGINS') ?? '').split(',').filter(Boolean)],
+      authenticate: async (token) => (await findSession(token))?.userId ?? null,
+    })
+    const plugins = new PluginHost(await loadDefinitions(), {
+      logger,
+      registerJob: (job) => queue.register(job as never),
+      enqueue: (name, payload, opts) => queue.enqueue(name, payload, opts),
+      config: { APP_URL: appUrl, TRAMITA_DATA_DIR: env.get('TRAMITA_DATA_DIR') },
+    })
+    queue.register(pruneSessionsJob)
+    this.platform = { queue, sockets, plugins }
+    setPlatform(this.platform)
+    await plugins.register()
+    await plugins.boot()
+  }
+
+  /** `tramita serve --migrate`: a new database gets its tables (and demo data with --seed-demo). */
+  private async prepareNewDatabase(logger: { info(msg: string): void }) {
+    const { ensureDatabase } = await import('#lib/ensure_database')
+    const { databaseIsNew, runMigrations } = await import('#services/migrations')
+    const seeds = await import('#services/seed_service')
+    await ensureDatabase()
+    if (!(await databaseIsNew())) return
+    const { ran } = await runMigrations(this.app)
+    logger.info(`new database: ran ${ran.length} migrations`)
+    await seeds.seedBase()
+    if (process.env.TRAMITA_AUTO_MIGRATE === 'demo') {
+      await seeds.seedDemo()
+      logger.info('demo data loaded (users admin, supervisor, teacher, student)')
+    }
+  }
+
+  async ready() {
+    if (!this.platform || this.app.getEnvironment() !== 'web') return
+    const server = await this.app.container.make('server')
+    const nodeServer = server.getNodeServer()
+    await this.platform.sockets.start()
+    if (nodeServer) this.platform.sockets.attach(nodeServer)
+    // Embedded mode: no Redis, so this process is also the worker.
+    const { queue } = this.platform
+    if (queue.driver === 'memory') await queue.startWorker()
+    // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
+    const enqueueMaintenance = () =>
+      queue
+        .enqueue(pruneSessionsJob.name, {}, { jobId: hourlyJobId(pruneSessionsJob.name) })
+        .catch((error: Error) => this.app.container.make('logger').then((l) => l.warn(`maintenance not queued: ${error.message}`)))
+    await enqueueMaintenance()
+    this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
+  }
+
+  async shutdown() {
+    clearInterval(this.maintenanceTimer)
+    if (!this.platform) return
+    await this.platform.plugins.shutdown()
+    await this.platform.sockets.close()
+    await this.platform.queue.stopWorker()
+    await this.platform.queue.close()
+    setPlatform(undefined)
+  }
+}

@@ -1,0 +1,41 @@
+/*
+ * Environment variables, validated once at start. A bad value stops the process with a message that
+ * names the variable and what it expects. Every variable has an embedded default so `npm start`
+ * works on a fresh machine; production sets DB_CONNECTION=mysql, REDIS_URL, DRIVE_DISK=s3, SMTP_*.
+ */
+import { Env } from '@adonisjs/core/env'
+import { ensureAppKey } from '#lib/app_key'
+import { urlVariable } from '#lib/env_rules'
+
+ensureAppKey()
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: urlVariable(['http:', 'https:']),
+  LOG_LEVEL: Env.schema.enum.optional(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+
+  TRAMITA_DATA_DIR: Env.schema.string.optional(),
+  TRAMITA_PLUGINS: Env.schema.string.optional(),
+  TRAMITA_DEMO_PASSWORD: Env.schema.string.optional(),
+  ALLOWED_ORIGINS: Env.schema.string.optional(),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'mysql'] as const),
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.string.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+
+  REDIS_URL: urlVariable(['redis:', 'rediss:']),
+  QUEUE_PREFIX: Env.schema.string.optional(),
+
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: urlVariable(['http:', 'https:']),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+})

@@ -1,0 +1,25 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { Config } from '@japa/runner/types'
+import { spec } from '@japa/runner/reporters'
+import { summaryReporter } from './summary_reporter.js'
+import { ensureDatabase } from '#lib/ensure_database'
+
+export const reporters: Config['reporters'] = { activated: ['spec', 'summary'], list: [spec(), summaryReporter] }
+
+export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
+
+/** Every run starts from freshly migrated tables (SQLite file in a temp data dir, or a MariaDB test database). */
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [async () => ensureDatabase(), () => testUtils.db().migrate()],
+  teardown: [],
+}
+
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (['functional', 'sockets', 'e2e'].includes(suite.name)) {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from '@japa/runner'
+import { REPO_ROOT, SERVER_ROOT, runCli, startProcess } from '#tests/helpers/processes'
+import { childDatabase } from '#tests/helpers/child_database'
+
+test.group('tramita CLI', () => {
+  test('--help lists the commands and --version prints the version', async ({ assert }) => {
+    const help = await runCli(['--help'])
+    assert.equal(help.code, 0)
+    for (const command of ['serve', 'worker', 'migrate', 'seed', 'plugins', 'make:plugin']) {
+      assert.include(help.output, command)
+    }
+    const version = await runCli(['--version'])
+    assert.equal(version.code, 0)
+    assert.match(version.output.trim(), /^\d+\.\d+\.\d+$/)
+  })
+
+  test('migrate creates every table once; seed --demo creates the demo people', async ({ assert, cleanup }) => {
+    const db = childDatabase('cli-migrate')
+    cleanup(() => db.drop())
+    const first = await runCli(['migrate'], db.env)
+    assert.equal(first.code, 0, first.output)
+    assert.include(first.output, 'migrated')
+    assert.include(first.output, '0003_users')
+    assert.include(first.output, 'documents_tables')
+    const second = await runCli(['migrate'], db.env)
+    assert.equal(second.code, 0, second.output)
+    assert.include(second.output, 'Already up to date')
+
+    const seeded = await runCli(['seed', '--demo'], db.env)
+    assert.equal(seeded.code, 0, seeded.output)
+    const users = await db.query<{ id: number; username: string }>('select id, username from users order by id')
+    assert.deepEqual(users.map((u) => u.username), ['admin', 'supervisor', 'teacher', 'student'])
+    assert.equal(users[0].id, 1)
+    const roles = await db.query<{ name: string }>(
+      'select r.name from roles r join user_roles ur on ur.role_id = r.id where ur.user_id = 1'
+    )
+    assert.deepEqual(roles.map((r) => r.name), ['superuser'])
+    const hashes = await db.query<{ password_hash: string }>('select password_hash from users')
+    for (const h of hashes) assert.match(h.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+
+    const again = await runCli(['seed', '--demo'], db.env)
+    assert.equal(again.code, 0)
+    assert.include(again.output, 'skipped')
+  })
+
+  test('failures exit non-zero with a one-line reason', async ({ assert }) => {
+    const worker = await runCli(['worker'], { REDIS_URL: '' })
+    assert.equal(worker.code, 1)
+    assert.match(worker.output.trim(), /^tramita: the worker needs REDIS_URL/)
+    assert.lengthOf(worker.output.trim().split('\n'), 1)
+
+    const badEnv = await runCli(['migrate'], { DB_CONNECTION: 'oracle' })
+    assert.equal(badEnv.code, 1)
+    assert.include(badEnv.output, 'DB_CONNECTION')
+
+    const badName = await runCli(['make:plugin', 'Bad Name'])
+    assert.equal(badName.code, 1)
+    assert.include(badName.output, 'invalid plugin name')
+
+    const rollback = await runCli(['migrate', '--rollback'])
+    assert.equal(rollback.code, 1)
+    assert.include(rollback.output, '--force')
+  })
+
+  test('plugins lists the six plugins as booted', async ({ assert, cleanup }) => {
+    const db = childDatabase('cli-plugins')
+    cleanup(() => db.drop())
+    const result = await runCli(['plugins', '--json'], db.env)
+    assert.equal(result.code, 0, result.output)
+    const list = JSON.parse(result.output.slice(result.output.indexOf('[')))
+    assert.sameMembers(list.map((p: { id: string }) => p.id), ['documents', 'devices', 'actions', 'exams', 'census', 'fichas'])
+    assert.isTrue(list.every((p: { state: string }) => p.state === 'booted'))
+  })
+
+  test('make:plugin scaffolds a plugin that passes its own test', async ({ assert, cleanup }) => {
+    const id = `scaffold-${process.pid}`
+    const dir = join(REPO_ROOT, 'plugins', id)
+    const listFile = join(REPO_ROOT, 'tramita.plugins.json')
+    const listBefore = readFileSync(listFile, 'utf8')
+    cleanup(() => {
+      rmSync(dir, { recursive: true, force: true })
+      writeFileSync(listFile, listBefore)
+    })
+
+    const made = await runCli(['make:plugin', id])
+    assert.equal(made.code, 0, made.output)
+    assert.isTrue(existsSync(join(dir, 'server', 'index.ts')))
+    assert.include(JSON.parse(readFileSync(listFile, 'utf8')).enabled, id)
+    const again = await runCli(['make:plugin', id])
+    assert.equal(again.code, 1)
+    assert.include(again.output, 'already exists')
+
+    // Its own test, run by the functional suite's runner against only that plugin's files.
+    const db = childDatabase('cli-scaffold')
+    cleanup(() => db.drop())
+    const run = startProcess(
+      ['--import', '@poppinss/ts-exec', 'bin/test.ts', 'functional', '--files', `plugins/${id}/tests/plugin.spec.ts`],
+      { ...db.env, NODE_ENV: 'test', TRAMITA_TEST_SUMMARY: join(db.dataDir, 'summary.json') },
+      SERVER_ROOT
+    )
+    const code = await new Promise<number | null>((r) => run.child.once('exit', r))
+    assert.equal(code, 0, run.output())
+    const summary = JSON.parse(readFileSync(join(db.dataDir, 'summary.json'), 'utf8'))
+    assert.equal(summary.passed, 2)
+    assert.equal(summary.failed, 0)
+  })
+})

@@ -1,0 +1,82 @@
+import { test } from '@japa/runner'
+import Institution from '#models/institution'
+
+test.group('call contract: case field, envelope and refusals', (group) => {
+  group.each.setup(async () => {
+    await Institution.query().delete()
+    await Institution.create({ name: 'Colegio San José', logo: '/img/logo.png' })
+  })
+
+  test('GET answers the done envelope', async ({ client }) => {
+    const response = await client.get('/data/config/infocompany')
+    response.assertStatus(200)
+    response.assertBody({ status: 'done', data: { company: 'Colegio San José', url_img: '/img/logo.png' } })
+  })
+
+  test('GET with case and flags in the query string', async ({ client }) => {
+    const response = await client.get('/data/config/infocompany').qs({ case: 'get', first_load: 'true', search_load: '0' })
+    response.assertStatus(200)
+    response.assertBodyContains({ status: 'done' })
+  })
+
+  test('POST form-data tunnels the method named by case', async ({ client }) => {
+    const response = await client.post('/data/config/infocompany').field('case', 'GET').field('first_load', 'true')
+    response.assertStatus(200)
+    response.assertBodyContains({ status: 'done', data: { company: 'Colegio San José' } })
+  })
+
+  test('POST url-encoded and JSON bodies tunnel too', async ({ client }) => {
+    const form = await client.post('/data/config/infocompany').form({ case: 'GET' })
+    form.assertBodyContains({ status: 'done' })
+    const json = await client.post('/data/config/infocompany').json({ case: 'GET' })
+    json.assertBodyContains({ status: 'done' })
+  })
+
+  test('an unknown case is refused with a reason', async ({ client, assert }) => {
+    const response = await client.post('/data/config/infocompany').field('case', 'PATCHY')
+    response.assertStatus(400)
+    assert.equal(response.body().status, 'fail')
+    assert.include(response.body().message, 'PATCHY')
+  })
+
+  test('a case that contradicts a non-POST method is refused', async ({ client, assert }) => {
+    const response = await client.put('/data/config/infocompany').form({ case: 'GET' })
+    response.assertStatus(400)
+    assert.equal(response.body().status, 'fail')
+    assert.isString(response.body().message)
+  })
+
+  test('malformed JSON is a fail with a message, not a 500', async ({ client, assert }) => {
+    const response = await client.post('/data/config/infocompany').unsafeJson('{"case": "GET", oops')
+    assert.isAtLeast(response.status(), 400)
+    assert.isBelow(response.status(), 500)
+    assert.equal(response.body().status, 'fail')
+    assert.isString(response.body().message)
+  })
+
+  test('malformed multipart is a fail with a message, not a 500', async ({ assert }) => {
+    const response = await fetch(`http://${process.env.HOST}:${process.env.PORT}/data/config/infocompany`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      body: '--XyZ\r\nContent-Disposition: form-data; name="case"\r\n\r\nGET\r\n--Wrong',
+    })
+    assert.isAtLeast(response.status, 400)
+    assert.isBelow(response.status, 500)
+    const body = (await response.json()) as { status: string; message: string }
+    assert.equal(body.status, 'fail')
+    assert.isString(body.message)
+  })
+
+  test('an unknown route answers 404 fail naming the route', async ({ client, assert }) => {
+    const response = await client.post('/data/nothing/here').field('case', 'DELETE')
+    response.assertStatus(404)
+    assert.equal(response.body().status, 'fail')
+    assert.include(response.body().message, '/data/nothing/here')
+  })
+
+  test('messages follow Accept-Language', async ({ client, assert }) => {
+    const es = await client.post('/data/config/infocompany').field('case', 'NOPE')
+    const en = await client.post('/data/config/infocompany').field('case', 'NOPE').header('accept-language', 'en-US,en;q=0.9')
+    assert.notEqual(es.body().message, en.body().message)
+  })
+})

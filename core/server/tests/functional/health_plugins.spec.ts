@@ -1,0 +1,44 @@
+import { test } from '@japa/runner'
+
+const CORE_PLUGINS = ['documents', 'devices', 'actions', 'exams', 'census', 'fichas']
+
+test.group('health and plugins', () => {
+  test('GET /health checks database, queue, storage and sockets', async ({ client, assert }) => {
+    const response = await client.get('/health')
+    response.assertStatus(200)
+    const body = response.body()
+    assert.equal(body.status, 'ok')
+    assert.sameMembers(Object.keys(body.checks), ['database', 'queue', 'storage', 'sockets'])
+    for (const check of Object.values(body.checks) as { ok: boolean; driver: string }[]) {
+      assert.isTrue(check.ok)
+      assert.isString(check.driver)
+    }
+    assert.equal(body.checks.database.driver, process.env.DB_CONNECTION === 'mysql' ? 'mysql' : 'better-sqlite3')
+  })
+
+  test('GET /api/plugins lists the six plugins, booted', async ({ client, assert }) => {
+    const response = await client.get('/api/plugins')
+    response.assertStatus(200)
+    const plugins = response.body().data as { id: string; version: string; enabled: boolean; state: string }[]
+    for (const id of CORE_PLUGINS) {
+      const entry = plugins.find((p) => p.id === id)
+      assert.exists(entry, `${id} is listed`)
+      assert.deepInclude(entry!, { enabled: true, state: 'booted', version: '0.1.0' })
+    }
+  })
+
+  test("the plugins' own tables exist after migration", async ({ assert }) => {
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    for (const table of ['documents_folders', 'devices_machines', 'exams_questions', 'census_censuses', 'fichas_fichas']) {
+      assert.isTrue(await db.connection().schema.hasTable(table), table)
+    }
+  })
+
+  test('the web app is served for client routes, with an SPA fallback', async ({ client, assert }) => {
+    const response = await client.get('/forms/new')
+    // npm test builds runtime-web before the suites run.
+    response.assertStatus(200)
+    assert.include(response.text(), '<div id="root">')
+    assert.include(response.header('content-type'), 'text/html')
+  })
+})

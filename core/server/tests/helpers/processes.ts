@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { dirname, join, resolve } from 'node:path'
+
+export const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const REPO_ROOT = resolve(SERVER_ROOT, '../..')
+export const TRAMITA_BIN = join(REPO_ROOT, 'cli', 'bin', 'tramita.js')
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+export interface Started {
+  child: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Starts a child process with Node 24 + ts-exec (the CLI or a server entry) and keeps its output. */
+export function startProcess(args: string[], env: Record<string, string | undefined>, cwd = REPO_ROOT): Started {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+  return {
+    child,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/** Runs the CLI to completion and returns its exit code and output. */
+export async function runCli(args: string[], env: Record<string, string | undefined> = {}) {
+  const started = startProcess([TRAMITA_BIN, ...args], env)
+  const code = await new Promise<number | null>((r) => started.child.once('exit', (c) => r(c)))
+  return { code, output: started.output() }
+}
+
+/** Polls GET /health until the node answers (any status), or fails with the process output. */
+export async function waitForHttp(port: number, started: Started, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`process exited early:\n${started.output()}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`)
+      if (response.status) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no answer on port ${port} within ${timeoutMs} ms:\n${started.output()}`)
+}

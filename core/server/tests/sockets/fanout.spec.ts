@@ -1,0 +1,113 @@
+import { test } from '@japa/runner'
+import { WebSocket } from 'ws'
+import User from '#models/user'
+import { openSession, revokeSession } from '#services/session_service'
+import { SocketHub } from '#sockets/hub'
+import { SERVER_ROOT, freePort, startProcess, waitForHttp, type Started } from '#tests/helpers/processes'
+
+const logger = { info() {}, warn() {}, error() {} }
+
+/** Opens a socket and collects its messages; resolves once the server's `init` arrives. */
+function connect(port: number, opts: { token?: string; origin?: string }) {
+  const url = `ws://127.0.0.1:${port}/ws${opts.token ? `?token=${encodeURIComponent(opts.token)}` : ''}`
+  const ws = new WebSocket(url, { headers: opts.origin ? { origin: opts.origin } : {} })
+  const messages: { case: string; data: any }[] = []
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))))
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error('refused'), { status: res.statusCode })))
+    ws.once('error', reject)
+    ws.once('message', () => resolve())
+  })
+  const next = (kase: string) =>
+    new Promise<any>((resolve) => {
+      const found = messages.find((m) => m.case === kase)
+      if (found) return resolve(found)
+      const onMessage = (raw: unknown) => {
+        const message = JSON.parse(String(raw))
+        if (message.case === kase) {
+          ws.off('message', onMessage)
+          resolve(message)
+        }
+      }
+      ws.on('message', onMessage)
+    })
+  return { ws, messages, opened, next }
+}
+
+test.group('sockets across two app nodes sharing Redis', (group) => {
+  const nodes: { port: number; proc: Started }[] = []
+  let token = ''
+  let userId = 0
+
+  group.setup(async () => {
+    const user = await User.create({ username: `ws-${Date.now()}`, firstName: 'Socket', lastName: 'User' })
+    userId = user.id
+    token = (await openSession(user.id)).token
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort()
+      const proc = startProcess(['--import', '@poppinss/ts-exec', `${SERVER_ROOT}/bin/server.ts`], { PORT: String(port), HOST: '127.0.0.1' }, SERVER_ROOT)
+      nodes.push({ port, proc })
+    }
+    await Promise.all(nodes.map((n) => waitForHttp(n.port, n.proc)))
+    return async () => {
+      await Promise.all(nodes.map((n) => n.proc.stop()))
+    }
+  })
+
+  test('an event published on one node reaches clients connected to the others', async ({ assert }) => {
+    const [a, b] = nodes
+    const onA = connect(a.port, { token, origin: `http://127.0.0.1:${a.port}` })
+    const onB = connect(b.port, { token })
+    await Promise.all([onA.opened, onB.opened])
+    const initA = await onA.next('init')
+    assert.isString(initA.data.token)
+    assert.isAtLeast(initA.data.token.length, 20)
+
+    // A third node: this test process, publishing through the same Redis channel.
+    const publisher = new SocketHub({ redisUrl: process.env.REDIS_URL, allowedOrigins: [], logger, authenticate: async () => null })
+    await publisher.start()
+    try {
+      const waitA = onA.next('fileReady')
+      const waitB = onB.next('fileReady')
+      await publisher.publish({ userId }, { case: 'fileReady', data: { rute: '/x.pdf' } })
+      const [gotA, gotB] = await Promise.all([waitA, waitB])
+      assert.deepEqual(gotA, { case: 'fileReady', data: { rute: '/x.pdf' } })
+      assert.deepEqual(gotB, gotA)
+
+      // Addressed to one socket: only that client gets it.
+      const initB = await onB.next('init')
+      await publisher.publish({ socketId: initB.data.token }, { case: 'print_forms', data: { status: 'good' } })
+      const gotPrint = await onB.next('print_forms')
+      assert.equal(gotPrint.data.status, 'good')
+      // Round-trip a broadcast after it, so anything A wrongly received would have arrived by now.
+      const lastA = onA.next('scanforms_upload')
+      await publisher.publish({ all: true }, { case: 'scanforms_upload', data: {} })
+      await lastA
+      assert.notExists(onA.messages.find((m) => m.case === 'print_forms'))
+    } finally {
+      onA.ws.close()
+      onB.ws.close()
+      await publisher.close()
+    }
+  })
+
+  test('a foreign origin is refused', async ({ assert }) => {
+    const client = connect(nodes[0].port, { token, origin: 'https://evil.example' })
+    const error = await client.opened.then(() => null, (e) => e)
+    assert.equal(error?.status, 403)
+  })
+
+  test('a missing, unknown or revoked token is refused', async ({ assert }) => {
+    for (const bad of [undefined, 'not-a-token']) {
+      const client = connect(nodes[1].port, { token: bad })
+      const error = await client.opened.then(() => null, (e) => e)
+      assert.equal(error?.status, 401, `token ${bad}`)
+    }
+    const user = await User.findOrFail(userId)
+    const { token: revoked, session } = await openSession(user.id)
+    await revokeSession(session)
+    const client = connect(nodes[1].port, { token: revoked })
+    const error = await client.opened.then(() => null, (e) => e)
+    assert.equal(error?.status, 401)
+  })
+})

@@ -1,0 +1,62 @@
+import { useCallback } from 'react'
+import { Link, NavLink, Outlet } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { useOnline, type OnlineState } from '../hooks/useOnline.js'
+import { toasts } from '../lib/toasts.js'
+import { HealthDot } from './HealthDot.js'
+import { LanguageSwitch } from './LanguageSwitch.js'
+import { OnlineIndicator } from './OnlineIndicator.js'
+import { Toasts } from './Toasts.js'
+
+const NAV = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/process', key: 'nav.process', end: false },
+  { to: '/document_management', key: 'nav.document_management', end: false },
+  { to: '/status', key: 'nav.status', end: false },
+] as const
+
+/** Header (product, navigation, health, online state, language), the page, and the toasts. */
+export function Shell() {
+  const { t } = useTranslation()
+  const onChange = useCallback(
+    (state: OnlineState) => {
+      if (state === 'offline') toasts.error(t('online.lost'))
+      else toasts.success(t('online.back'))
+    },
+    [t]
+  )
+  const online = useOnline(onChange)
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content">
+        {t('app.skip_to_content')}
+      </a>
+      <header className="header">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            T
+          </span>
+          <span className="brand__name">{t('app.name')}</span>
+        </Link>
+        <nav className="nav" aria-label={t('nav.main')}>
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="nav__link">
+              {t(item.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="header__tools">
+          <HealthDot />
+          <OnlineIndicator state={online} />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="content" className="content">
+        <Outlet />
+      </main>
+      <footer className="footer">{t('app.tagline')}</footer>
+      <Toasts />
+    </div>
+  )
+}

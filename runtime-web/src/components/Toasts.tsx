@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import { useToasts } from '../hooks/useToasts.js'
+
+/** The toast stack (bottom right): 7 s each, fading during the last second. */
+export function Toasts() {
+  const { t } = useTranslation()
+  const { toasts, dismiss } = useToasts()
+  return (
+    <div className="toasts" data-testid="toasts" role="region" aria-label={t('toast.region')} aria-live="polite">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.type}${toast.phase === 'fading' ? ' toast--fading' : ''}`}
+          data-type={toast.type}
+          data-phase={toast.phase}
+          role={toast.type === 'error' ? 'alert' : 'status'}
+        >
+          <span className="toast__kind">{t(`toast.${toast.type}`)}</span>
+          <span className="toast__message">{toast.message}</span>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label={t('toast.close')}
+            onClick={() => dismiss(toast.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}

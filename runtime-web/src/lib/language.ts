@@ -1,0 +1,26 @@
+import { LANGUAGES, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
+
+/** localStorage key of the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'tramita.lang'
+
+/** Each language named in itself, for the switch. */
+export const AUTONYMS: Record<Language, string> = { es: 'Español', en: 'English', zh: '中文' }
+
+export { LANGUAGES }
+
+/** The remembered choice, else the browser's languages, else Spanish. */
+export function initialLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    if (isLanguage(stored)) return stored
+  } catch {}
+  const preferred = navigator.languages?.length ? navigator.languages.join(',') : navigator.language
+  return pickLanguage(preferred)
+}
+
+export function rememberLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang)
+  } catch {}
+  document.documentElement.lang = lang
+}

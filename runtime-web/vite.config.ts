@@ -1,0 +1,27 @@
+import { defineConfig, type ProxyOptions } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
+const SERVER = 'http://localhost:3333'
+
+/** Proxies API calls only: a browser navigation (Accept: text/html) stays with Vite's SPA fallback. */
+const apiOnly: ProxyOptions = {
+  target: SERVER,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+}
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/data': SERVER,
+      '/inside': SERVER,
+      '/api': SERVER,
+      '/health': SERVER,
+      '/ws': { target: SERVER, ws: true },
+      '/getPublicFile': SERVER,
+      '/confirmretention': apiOnly,
+    },
+  },
+})

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: static checks, the web build, then every Japa suite against real services — the
+ * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the browser suite in
+ * Debian's Chromium. Ends with one line `N passed, N failed` summing all of it; exits non-zero on
+ * any failure. TRAMITA_TEST_ONLY=name,name runs a subset (names as printed below).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const SERVER = join(ROOT, 'core', 'server')
+const BIN = join(ROOT, 'node_modules', '.bin')
+const PATH = `${BIN}:${process.env.PATH}`
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const MYSQL = {
+  DB_CONNECTION: 'mysql',
+  DB_HOST: process.env.TEST_DB_HOST ?? '127.0.0.1',
+  DB_PORT: process.env.TEST_DB_PORT ?? '3306',
+  DB_USER: process.env.TEST_DB_USER ?? 'root',
+  DB_PASSWORD: process.env.TEST_DB_PASSWORD ?? '',
+  DB_DATABASE: `tramita_test_${process.pid}`,
+}
+
+const steps = [
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'] },
+  { name: 'unit', suite: 'unit' },
+  { name: 'functional-sqlite', suite: 'functional' },
+  { name: 'functional-mariadb', suite: 'functional', env: MYSQL },
+  { name: 'queue-redis', suite: 'queue', env: { REDIS_URL } },
+  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL } },
+  { name: 'cli-sqlite', suite: 'cli' },
+  { name: 'cli-mariadb-redis', suite: 'cli', env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL } },
+  { name: 'e2e-chromium', suite: 'e2e' },
+]
+
+const only = process.env.TRAMITA_TEST_ONLY?.split(',').map((s) => s.trim()).filter(Boolean)
+const results = []
+
+for (const step of steps) {
+  if (only && !only.includes(step.name)) continue
+  console.log(`\n━━ ${step.name} ━━`)
+  const started = Date.now()
+  if (step.command) {
+    const run = spawnSync(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH } })
+    const ok = run.status === 0
+    results.push({ name: step.name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - started })
+    continue
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
+  const summaryFile = join(dataDir, 'summary.json')
+  const run = spawnSync(process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node'),
+    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite], {
+    cwd: SERVER,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      TRAMITA_DATA_DIR: dataDir,
+      TRAMITA_TEST_SUMMARY: summaryFile,
+      DB_CONNECTION: 'sqlite',
+      REDIS_URL: '',
+      ...step.env,
+    },
+  })
+  let summary = { passed: 0, failed: 1, skipped: 0 }
+  if (existsSync(summaryFile)) {
+    const s = JSON.parse(readFileSync(summaryFile, 'utf8'))
+    summary = { passed: s.passed, failed: s.failed, skipped: s.skipped + s.todo }
+    if (s.total === 0) summary.failed += 1 // a suite that ran nothing is a broken suite
+  }
+  if (run.status !== 0 && summary.failed === 0) summary.failed = 1
+  results.push({ name: step.name, ...summary, ms: Date.now() - started })
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+await dropTestDatabases()
+
+console.log('\n━━ summary ━━')
+for (const r of results) {
+  console.log(`${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`)
+}
+const passed = results.reduce((n, r) => n + r.passed, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0)
+const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 || results.length === 0 ? 1 : 0)
+
+function freePort() {
+  return new Promise((ok, ko) => {
+    const server = createServer().on('error', ko)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => ok(port))
+    })
+  })
+}
+
+async function dropTestDatabases() {
+  if (!results.some((r) => r.name.includes('mariadb'))) return
+  try {
+    const { default: mysql } = await import(join(ROOT, 'node_modules', 'mysql2', 'promise.js'))
+    const conn = await mysql.createConnection({ host: MYSQL.DB_HOST, port: Number(MYSQL.DB_PORT), user: MYSQL.DB_USER, password: MYSQL.DB_PASSWORD })
+    await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}\``)
+    await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}_cli\``)
+    await conn.end()
+  } catch (error) {
+    console.warn(`could not drop the MariaDB test databases: ${error.message}`)
+  }
+}
