@@ -7,4 +7,4 @@ if (major < 24) {
   process.exit(1)
 }
 await import('@poppinss/ts-exec')
-await import('../src/main.ts')
+await import('../src/main.js')

@@ -6,7 +6,7 @@ import { registerMigrate } from './commands/migrate.js'
 import { registerSeed } from './commands/seed.js'
 import { registerPlugins } from './commands/plugins.js'
 import { registerMakePlugin } from './commands/make_plugin.js'
-import { reportAndExit } from './output.js'
+import { reportAndExit, runState } from './output.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -23,4 +23,6 @@ registerSeed(program)
 registerPlugins(program)
 registerMakePlugin(program)
 
-program.parseAsync(process.argv).catch(reportAndExit)
+await program.parseAsync(process.argv).catch(reportAndExit)
+// Commands other than `serve` are done here; exit even if a log transport or pool still holds the loop.
+if (!runState.keepAlive) process.exit(process.exitCode ?? 0)

@@ -18,7 +18,10 @@ export function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
 export class CliError extends Error {}
 
 export function reportAndExit(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error)
+  let message = error instanceof Error ? error.message : String(error)
+  // Invalid environment variables: the reasons are in `help`, one per line.
+  const help = (error as { help?: unknown })?.help
+  if (typeof help === 'string' && help) message += `: ${help.replace(/^- /gm, '').split('\n').join('; ')}`
   console.error(`tramita: ${message.split('\n')[0]}`)
   if (process.env.TRAMITA_DEBUG && error instanceof Error && !(error instanceof CliError)) console.error(error.stack)
   process.exit(1)
@@ -27,3 +30,6 @@ export function reportAndExit(error: unknown): never {
 export function isInteractive(): boolean {
   return Boolean(process.stdin.isTTY && process.stdout.isTTY && !process.env.CI)
 }
+
+/** Set by commands that keep running after their action returns (serve). */
+export const runState = { keepAlive: false }

@@ -11,8 +11,9 @@ export function registerMigrate(program: Command) {
     .option('--status', 'list pending migrations and exit')
     .option('-f, --force', 'do not ask before rolling back')
     .action(async (opts: { rollback?: boolean; status?: boolean; force?: boolean }) => {
-      const { runMigrations, pendingMigrations } = await import('@tramita/server/app/services/migrations.ts')
       await withApp(async (app) => {
+        // Server modules that use framework services are imported once the app has booted.
+        const { runMigrations, pendingMigrations } = await import('@tramita/server/app/services/migrations.ts')
         if (opts.status) {
           const pending = await pendingMigrations(app)
           console.log(pending.length ? pending.map((p) => `pending  ${p}`).join('\n') : 'Nothing to migrate')

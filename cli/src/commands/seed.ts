@@ -8,8 +8,8 @@ export function registerSeed(program: Command) {
     .description('load base data (roles, institution); --demo adds demo users, areas and an institution')
     .option('--demo', 'also create the demo institution and users (admin, supervisor, teacher, student)')
     .action(async (opts: { demo?: boolean }) => {
-      const seeds = await import('@tramita/server/app/services/seed_service.ts')
       await withApp(async () => {
+        const seeds = await import('@tramita/server/app/services/seed_service.ts')
         if (!opts.demo) {
           await step('Seeding base data', () => seeds.seedBase())
           return

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { runState } from '../output.js'
 
 export function registerServe(program: Command) {
   program
@@ -14,6 +15,7 @@ export function registerServe(program: Command) {
       if (opts.host) process.env.HOST = opts.host
       process.env.NODE_ENV ??= opts.dev ? 'development' : 'production'
       if (opts.migrate) process.env.TRAMITA_AUTO_MIGRATE = opts.seedDemo ? 'demo' : 'schema'
+      runState.keepAlive = true
       const { startHttpServer } = await import('@tramita/server/bin/server.ts')
       await startHttpServer()
     })

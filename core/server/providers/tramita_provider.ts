@@ -1,6 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
-import { createQueue } from '#queue/create_queue'
+import { createQueue } from '#jobs/create_queue'
 import { SocketHub } from '#sockets/hub'
 import { PluginHost } from '#plugins/host'
 import { loadDefinitions } from '#plugins/enabled'
@@ -47,9 +47,9 @@ export default class TramitaProvider {
 
   /** `tramita serve --migrate`: a new database gets its tables (and demo data with --seed-demo). */
   private async prepareNewDatabase(logger: { info(msg: string): void }) {
-    const { ensureDatabase } = await import('#lib/ensure_database')
     const { databaseIsNew, runMigrations } = await import('#services/migrations')
     const seeds = await import('#services/seed_service')
+    const { ensureDatabase } = await import('#lib/ensure_database')
     await ensureDatabase()
     if (!(await databaseIsNew())) return
     const { ran } = await runMigrations(this.app)

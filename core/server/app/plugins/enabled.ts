@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PluginDefinition } from '@tramita/plugin-api'
 import { REPO_ROOT } from '#lib/paths'
@@ -7,6 +7,7 @@ import { REPO_ROOT } from '#lib/paths'
 /** The file that lists the enabled plugins; `tramita make:plugin` appends to it. */
 export const PLUGINS_FILE = resolve(REPO_ROOT, 'tramita.plugins.json')
 export const PLUGINS_DIR = resolve(REPO_ROOT, 'plugins')
+const SERVER_ROOT = resolve(REPO_ROOT, 'core', 'server')
 
 /**
  * The enabled plugin ids, in load order: TRAMITA_PLUGINS (comma-separated, may be empty) when set,
@@ -55,8 +56,12 @@ export function loadDefinitions(): Promise<LoadedDefinition[]> {
   return cache
 }
 
-/** Migration folders of the enabled plugins that import cleanly (used by config/database.ts). */
+/**
+ * Migration folders of the enabled plugins that import cleanly (used by config/database.ts), relative
+ * to core/server: Lucid records migrations by path, so a relative one keeps them recognised when the
+ * installation moves.
+ */
 export async function migrationPaths(): Promise<string[]> {
   const loaded = await loadDefinitions()
-  return loaded.flatMap((p) => (p.definition?.migrations ? [p.definition.migrations] : []))
+  return loaded.flatMap((p) => (p.definition?.migrations ? [relative(SERVER_ROOT, p.definition.migrations)] : []))
 }

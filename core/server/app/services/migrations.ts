@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import db from '@adonisjs/lucid/services/db'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
+import { ensureDatabase } from '#lib/ensure_database'
 
 export interface MigrationResult {
   ran: string[]
@@ -17,6 +18,7 @@ export async function runMigrations(
   app: ApplicationService,
   direction: 'up' | 'down' = 'up'
 ): Promise<MigrationResult> {
+  await ensureDatabase()
   const runner = new MigrationRunner(db, app, { direction, dryRun: false })
   await runner.run()
   if (runner.error) throw runner.error

@@ -1,4 +1,4 @@
-import type { Queue } from '#queue/types'
+import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import type { PluginHost } from '#plugins/host'
 

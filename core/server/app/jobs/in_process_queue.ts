@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto'
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_WORKER_CONCURRENCY,
+  KEEP_COMPLETED,
+  KEEP_FAILED,
+  backoffDelay,
+  errorMessage,
+  nonNegative,
+  positiveInt,
+} from './backoff.js'
+import { JobRegistry, NameLimiter } from './registry.js'
+import type { EnqueueOptions, JobDefinition, JobOutcome, Queue, QueueHealth, QueueLogger } from './types.js'
+
+interface MemoryJob {
+  id: string
+  name: string
+  payload: unknown
+  attempts: number
+  backoffMs: number
+  /** Runs started so far. */
+  started: number
+  state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed'
+  timer?: NodeJS.Timeout
+  result?: unknown
+  error?: string
+  waiters: Array<{ resolve(outcome: JobOutcome): void; reject(error: Error): void }>
+}
+
+/** A JSON copy, so memory mode behaves like Redis mode (which stores payloads and results as JSON). */
+function jsonCopy(value: unknown): unknown {
+  if (value === undefined) return undefined
+  const text = JSON.stringify(value)
+  return text === undefined ? undefined : JSON.parse(text)
+}
+
+/**
+ * The in-process runner (REDIS_URL not set): jobs live in this process's memory and are lost when it exits.
+ * Same semantics as the Redis driver: retries with exponential backoff, jobId dedupe, delays, concurrency
+ * (per worker and per job name), graceful stop, waitFor.
+ */
+export class InProcessQueue implements Queue {
+  readonly driver = 'memory' as const
+  private readonly registry = new JobRegistry()
+  private readonly limiter = new NameLimiter()
+  private readonly jobs = new Map<string, MemoryJob>()
+  private readonly ready: MemoryJob[] = []
+  private readonly finished = { completed: [] as string[], failed: [] as string[] }
+  private readonly active = new Map<string, { done: Promise<void>; controller: AbortController }>()
+  private running = false
+  private closed = false
+  private concurrency = DEFAULT_WORKER_CONCURRENCY
+
+  constructor(private readonly logger: QueueLogger) {}
+
+  register(definition: JobDefinition): void {
+    this.registry.add(definition)
+  }
+
+  names(): string[] {
+    return this.registry.names()
+  }
+
+  async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string }> {
+    if (this.closed) throw new Error('The queue is closed')
+    const definition = this.registry.get(name)
+    const attempts = positiveInt(opts.attempts, 'attempts') ?? definition.attempts ?? DEFAULT_ATTEMPTS
+    const backoffMs = nonNegative(opts.backoffMs, 'backoffMs') ?? definition.backoffMs ?? DEFAULT_BACKOFF_MS
+    const delayMs = nonNegative(opts.delayMs, 'delayMs') ?? 0
+    if (opts.jobId !== undefined) {
+      if (typeof opts.jobId !== 'string' || opts.jobId === '') throw new Error('jobId must be a non-empty string')
+      if (this.jobs.has(opts.jobId)) return { id: opts.jobId }
+    }
+    const job: MemoryJob = {
+      id: opts.jobId ?? randomUUID(),
+      name,
+      payload: jsonCopy(payload),
+      attempts,
+      backoffMs,
+      started: 0,
+      state: 'waiting',
+      waiters: [],
+    }
+    this.jobs.set(job.id, job)
+    if (delayMs > 0) this.delay(job, delayMs)
+    else this.makeReady(job)
+    return { id: job.id }
+  }
+
+  async startWorker(opts: { concurrency?: number } = {}): Promise<void> {
+    if (this.closed) throw new Error('The queue is closed')
+    this.concurrency = positiveInt(opts.concurrency, 'concurrency') ?? this.concurrency
+    this.running = true
+    this.pump()
+  }
+
+  async stopWorker(): Promise<void> {
+    this.running = false
+    while (this.active.size > 0) {
+      await Promise.allSettled([...this.active.values()].map((run) => run.done))
+    }
+  }
+
+  waitFor(id: string, timeoutMs?: number): Promise<JobOutcome> {
+    const job = this.jobs.get(id)
+    if (!job) return Promise.reject(new Error(`Unknown job id "${id}" (never enqueued, or no longer kept)`))
+    const outcome = this.outcome(job)
+    if (outcome) return Promise.resolve(outcome)
+    if (this.closed) return Promise.reject(new Error('The queue is closed'))
+    return new Promise<JobOutcome>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined
+      const waiter = {
+        resolve: (value: JobOutcome) => {
+          clearTimeout(timer)
+          resolve(value)
+        },
+        reject: (error: Error) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      }
+      job.waiters.push(waiter)
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          job.waiters = job.waiters.filter((w) => w !== waiter)
+          reject(new Error(`Timed out after ${timeoutMs} ms waiting for job "${id}" (${job.state})`))
+        }, timeoutMs)
+      }
+    })
+  }
+
+  async health(): Promise<QueueHealth> {
+    const counts = { waiting: 0, delayed: 0, active: 0 }
+    for (const job of this.jobs.values()) {
+      if (job.state === 'waiting' || job.state === 'delayed' || job.state === 'active') counts[job.state]++
+    }
+    const worker = this.closed ? 'closed' : this.running ? 'running' : 'stopped'
+    return {
+      ok: !this.closed,
+      driver: this.driver,
+      detail: `in-process worker ${worker}; ${counts.waiting} waiting, ${counts.active} active, ${counts.delayed} delayed`,
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    for (const run of this.active.values()) run.controller.abort(new Error('The queue is closing'))
+    await this.stopWorker()
+    for (const job of this.jobs.values()) {
+      clearTimeout(job.timer)
+      for (const waiter of job.waiters) waiter.reject(new Error('The queue is closed'))
+      job.waiters = []
+    }
+    this.ready.length = 0
+  }
+
+  private delay(job: MemoryJob, ms: number): void {
+    job.state = 'delayed'
+    job.timer = setTimeout(() => {
+      job.timer = undefined
+      this.makeReady(job)
+    }, ms)
+  }
+
+  private makeReady(job: MemoryJob): void {
+    job.state = 'waiting'
+    this.ready.push(job)
+    this.pump()
+  }
+
+  /** Starts waiting jobs while there is room (a job whose name is at its limit does not hold up the others). */
+  private pump(): void {
+    while (this.running && this.active.size < this.concurrency) {
+      const index = this.ready.findIndex((job) =>
+        this.limiter.canStart(job.name, this.registry.get(job.name).concurrency)
+      )
+      if (index < 0) return
+      const [job] = this.ready.splice(index, 1)
+      this.run(job!)
+    }
+  }
+
+  private run(job: MemoryJob): void {
+    const definition = this.registry.get(job.name)
+    const controller = new AbortController()
+    job.state = 'active'
+    job.started++
+    this.limiter.take(job.name)
+    // Deferred to a microtask so that `active` holds the run before it can finish (a handler may throw at once).
+    const done = Promise.resolve().then(async () => {
+      try {
+        const result = await definition.handle(jsonCopy(job.payload), {
+          id: job.id,
+          name: job.name,
+          attempt: job.started,
+          signal: controller.signal,
+        })
+        this.finish(job, 'completed', jsonCopy(result) ?? undefined)
+      } catch (error) {
+        const message = errorMessage(error)
+        if (job.started < job.attempts && !this.closed) {
+          const wait = backoffDelay(job.backoffMs, job.started)
+          this.logger.warn(`Job ${job.name} (${job.id}) failed on run ${job.started}/${job.attempts}: ${message}`)
+          this.delay(job, wait)
+        } else {
+          this.logger.error(`Job ${job.name} (${job.id}) failed for good after ${job.started} runs: ${message}`)
+          this.finish(job, 'failed', undefined, message)
+        }
+      } finally {
+        this.limiter.release(job.name)
+        this.active.delete(job.id)
+        this.pump()
+      }
+    })
+    this.active.set(job.id, { done, controller })
+  }
+
+  private finish(job: MemoryJob, state: 'completed' | 'failed', result?: unknown, error?: string): void {
+    job.state = state
+    job.result = result
+    job.error = error
+    const outcome = this.outcome(job)!
+    for (const waiter of job.waiters) waiter.resolve(outcome)
+    job.waiters = []
+    const kept = this.finished[state]
+    kept.push(job.id)
+    const limit = state === 'completed' ? KEEP_COMPLETED : KEEP_FAILED
+    while (kept.length > limit) this.jobs.delete(kept.shift()!)
+  }
+
+  private outcome(job: MemoryJob): JobOutcome | undefined {
+    if (job.state === 'completed') return { state: 'completed', result: job.result, attempts: job.started }
+    if (job.state === 'failed') return { state: 'failed', error: job.error, attempts: job.started }
+    return undefined
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * One job API, two drivers:
+ * - `redis`: BullMQ on one Redis queue (named `tramita`); `tramita worker` processes run the registered jobs.
+ * - `memory`: an in-process runner, used when REDIS_URL is not set; the app process is its own worker.
+ *
+ * HANDLERS MUST BE IDEMPOTENT. A job can run more than once: it is retried after a failure, and with Redis
+ * it runs again on another worker when its worker dies mid-job (stalled-job recovery). Write handlers so
+ * that a repeat finds the work already done (check-then-act on a unique key, upserts, deterministic file
+ * names) and does nothing harmful.
+ *
+ * Payloads and results must be JSON-serialisable (the Redis driver stores them as JSON; the memory driver
+ * copies them through JSON too, so a handler that works in one mode works in the other).
+ */
+
+export interface JobContext {
+  id: string
+  name: string
+  /** 1-based number of this run of the job (counts retries, and with Redis a rerun after a dead worker). */
+  attempt: number
+  /** Aborted when the queue is closed while the job runs (not on a graceful stopWorker()); check it in long jobs. */
+  signal: AbortSignal
+}
+
+export interface JobDefinition<P = any, R = unknown> {
+  /** Unique; plugins prefix their jobs with their id (`documents:ocr`). */
+  name: string
+  handle(payload: P, ctx: JobContext): Promise<R>
+  /** Runs in all, including the first (default 3). */
+  attempts?: number
+  /** Base of the exponential backoff between runs: base * 2^(attempt-1) ms after failed run `attempt` (default 1000). */
+  backoffMs?: number
+  /** Most runs of this job at the same time in one worker process (default: only the worker's own limit). */
+  concurrency?: number
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: enqueuing the same id again while the job is kept (last 1000 completed / 5000 failed) runs it once. */
+  jobId?: string
+  delayMs?: number
+  attempts?: number
+  backoffMs?: number
+}
+
+export interface JobOutcome {
+  state: 'completed' | 'failed'
+  result?: unknown
+  error?: string
+  /** How many times the job was started. */
+  attempts: number
+}
+
+export interface QueueHealth {
+  ok: boolean
+  driver: 'redis' | 'memory'
+  detail?: string
+}
+
+export interface QueueLogger {
+  info(...args: unknown[]): void
+  warn(...args: unknown[]): void
+  error(...args: unknown[]): void
+}
+
+export interface Queue {
+  readonly driver: 'redis' | 'memory'
+  /** Adds a job type (explicit registry). A duplicate name throws. */
+  register(definition: JobDefinition): void
+  names(): string[]
+  /** Queues a job of a registered type; an unknown name throws an UnknownJobError listing the known ones. */
+  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<{ id: string }>
+  /** Begins processing registered jobs in this process. Calling it again while running does nothing. */
+  startWorker(opts?: { concurrency?: number }): Promise<void>
+  /** Graceful: takes no new jobs and resolves once the running ones have finished. */
+  stopWorker(): Promise<void>
+  /**
+   * Resolves when the job has completed or failed for good (use the id returned by enqueue()).
+   * Rejects on an unknown id, after `timeoutMs` (default: no limit), or when the queue is closed.
+   */
+  waitFor(id: string, timeoutMs?: number): Promise<JobOutcome>
+  health(): Promise<QueueHealth>
+  /** Aborts running jobs' signals, waits for them, and releases timers and connections. */
+  close(): Promise<void>
+}
+
+export interface CreateQueueOptions {
+  /** BullMQ on this Redis when set; the in-process runner otherwise. */
+  redisUrl?: string
+  /** Redis key prefix (default `tramita`); lets several installations or test runs share one Redis. */
+  prefix?: string
+  logger?: QueueLogger
+  /** Redis only: how often workers look for jobs whose worker died (default 30000 ms). */
+  stalledIntervalMs?: number
+  /** Redis only: how long a job's lock lasts without renewal (default: stalledIntervalMs). */
+  lockDurationMs?: number
+}

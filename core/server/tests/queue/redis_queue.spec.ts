@@ -1,0 +1,3 @@
+import { queueContract } from './contract.js'
+
+queueContract('redis')
