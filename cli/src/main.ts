@@ -6,6 +6,7 @@ import { registerMigrate } from './commands/migrate.js'
 import { registerSeed } from './commands/seed.js'
 import { registerPlugins } from './commands/plugins.js'
 import { registerMakePlugin } from './commands/make_plugin.js'
+import { runPluginCommand } from './commands/plugin_commands.js'
 import { reportAndExit, runState } from './output.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -23,6 +24,12 @@ registerSeed(program)
 registerPlugins(program)
 registerMakePlugin(program)
 
-await program.parseAsync(process.argv).catch(reportAndExit)
+const [first, ...rest] = process.argv.slice(2)
+const builtIn = program.commands.some((c) => c.name() === first)
+if (first?.includes(':') && !builtIn) {
+  await runPluginCommand(first, rest).catch(reportAndExit)
+} else {
+  await program.parseAsync(process.argv).catch(reportAndExit)
+}
 // Commands other than `serve` are done here; exit even if a log transport or pool still holds the loop.
 if (!runState.keepAlive) process.exit(process.exitCode ?? 0)

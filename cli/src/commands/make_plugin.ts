@@ -47,6 +47,6 @@ export function registerMakePlugin(program: Command) {
         throw error
       }
       console.log(`Created plugins/${name} and enabled it in tramita.plugins.json`)
-      console.log('Next: run `npm install` to link the workspace package, then `npm test`.')
+      console.log(`Its test runs with the functional suite; try \`tramita ${name}:hello\`.`)
     })
 }

@@ -92,6 +92,16 @@ test.group('tramita CLI', () => {
     assert.equal(again.code, 1)
     assert.include(again.output, 'already exists')
 
+    // Its command, dispatched by the CLI after the app has loaded the plugin.
+    const db0 = childDatabase('cli-plugin-cmd')
+    cleanup(() => db0.drop())
+    const hello = await runCli([`${id}:hello`, 'Ana', '--loud'], db0.env)
+    assert.equal(hello.code, 0, hello.output)
+    assert.include(hello.output, `HELLO ANA FROM ${id.toUpperCase()}`)
+    const unknown = await runCli([`${id}:nope`], db0.env)
+    assert.equal(unknown.code, 1)
+    assert.include(unknown.output, `${id}:hello`)
+
     // Its own test, run by the functional suite's runner against only that plugin's files.
     const db = childDatabase('cli-scaffold')
     cleanup(() => db.drop())
