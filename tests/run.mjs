@@ -40,7 +40,9 @@ const steps = [
   { name: 'e2e-chromium', suite: 'e2e' },
 ]
 
-const only = process.env.TRAMITA_TEST_ONLY?.split(',').map((s) => s.trim()).filter(Boolean)
+const only = process.env.TRAMITA_TEST_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const results = []
 
 for (const step of steps) {
@@ -48,30 +50,37 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`)
   const started = Date.now()
   if (step.command) {
-    const run = spawnSync(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH } })
+    const run = spawnSync(step.command[0], step.command.slice(1), {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PATH },
+    })
     const ok = run.status === 0
     results.push({ name: step.name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - started })
     continue
   }
   const dataDir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
   const summaryFile = join(dataDir, 'summary.json')
-  const run = spawnSync(process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node'),
-    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite], {
-    cwd: SERVER,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PATH,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      TRAMITA_DATA_DIR: dataDir,
-      TRAMITA_TEST_SUMMARY: summaryFile,
-      DB_CONNECTION: 'sqlite',
-      REDIS_URL: '',
-      ...step.env,
-    },
-  })
+  const run = spawnSync(
+    process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node'),
+    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite],
+    {
+      cwd: SERVER,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PATH,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        TRAMITA_DATA_DIR: dataDir,
+        TRAMITA_TEST_SUMMARY: summaryFile,
+        DB_CONNECTION: 'sqlite',
+        REDIS_URL: '',
+        ...step.env,
+      },
+    }
+  )
   let summary = { passed: 0, failed: 1, skipped: 0 }
   if (existsSync(summaryFile)) {
     const s = JSON.parse(readFileSync(summaryFile, 'utf8'))
@@ -87,7 +96,9 @@ await dropTestDatabases()
 
 console.log('\n━━ summary ━━')
 for (const r of results) {
-  console.log(`${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`)
+  console.log(
+    `${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`
+  )
 }
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
@@ -109,7 +120,12 @@ async function dropTestDatabases() {
   if (!results.some((r) => r.name.includes('mariadb'))) return
   try {
     const { default: mysql } = await import(join(ROOT, 'node_modules', 'mysql2', 'promise.js'))
-    const conn = await mysql.createConnection({ host: MYSQL.DB_HOST, port: Number(MYSQL.DB_PORT), user: MYSQL.DB_USER, password: MYSQL.DB_PASSWORD })
+    const conn = await mysql.createConnection({
+      host: MYSQL.DB_HOST,
+      port: Number(MYSQL.DB_PORT),
+      user: MYSQL.DB_USER,
+      password: MYSQL.DB_PASSWORD,
+    })
     await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}\``)
     await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}_cli\``)
     await conn.end()

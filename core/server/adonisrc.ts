@@ -12,8 +12,16 @@ export default defineConfig({
   preloads: [() => import('#start/routes'), () => import('#start/kernel')],
   tests: {
     suites: [
-      { name: 'unit', files: ['tests/unit/**/*.spec.ts', '../i18n/tests/**/*.spec.ts', '../../runtime-web/tests/**/*.spec.ts'], timeout: 10_000 },
-      { name: 'functional', files: ['tests/functional/**/*.spec.ts', '../../plugins/*/tests/**/*.spec.ts'], timeout: 30_000 },
+      {
+        name: 'unit',
+        files: ['tests/unit/**/*.spec.ts', '../i18n/tests/**/*.spec.ts', '../../runtime-web/tests/**/*.spec.ts'],
+        timeout: 10_000,
+      },
+      {
+        name: 'functional',
+        files: ['tests/functional/**/*.spec.ts', '../../plugins/*/tests/**/*.spec.ts'],
+        timeout: 30_000,
+      },
       { name: 'queue', files: ['tests/queue/**/*.spec.ts'], timeout: 60_000 },
       { name: 'sockets', files: ['tests/sockets/**/*.spec.ts'], timeout: 60_000 },
       { name: 'cli', files: ['tests/cli/**/*.spec.ts'], timeout: 180_000 },

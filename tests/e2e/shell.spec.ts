@@ -3,7 +3,14 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's Chromium, started as the machine's notes say (no background networking: the network is closed). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 test.group('web shell in Chromium', (group) => {
   let browser: Browser
@@ -56,7 +63,16 @@ test.group('web shell in Chromium', (group) => {
   })
 
   test('every route of spec 000 §2 renders a page, and unknown paths a 404 page', async ({ assert }) => {
-    for (const path of ['/', '/forgetpassword/abc', '/static/public/abc', '/static/code2FA', '/confirmretention?code=1&user=2', '/forms/new', '/process', '/document_management']) {
+    for (const path of [
+      '/',
+      '/forgetpassword/abc',
+      '/static/public/abc',
+      '/static/code2FA',
+      '/confirmretention?code=1&user=2',
+      '/forms/new',
+      '/process',
+      '/document_management',
+    ]) {
       const response = await page.goto(`${base}${path}`)
       assert.equal(response?.status(), 200, path)
       await page.locator('main h1').first().waitFor()

@@ -25,9 +25,13 @@ export function registerMakePlugin(program: Command) {
       const { PLUGINS_DIR, PLUGINS_FILE } = await import('@tramita/server/app/plugins/enabled.ts')
       if (!name) {
         if (!isInteractive()) throw new CliError('give the plugin a name: tramita make:plugin NAME')
-        name = await input({ message: 'Plugin id', validate: (v) => ID.test(v) || 'lower-case letters, digits, dashes' })
+        name = await input({
+          message: 'Plugin id',
+          validate: (v) => ID.test(v) || 'lower-case letters, digits, dashes',
+        })
       }
-      if (!ID.test(name)) throw new CliError(`invalid plugin name "${name}": use 2-40 lower-case letters, digits or dashes`)
+      if (!ID.test(name))
+        throw new CliError(`invalid plugin name "${name}": use 2-40 lower-case letters, digits or dashes`)
       const target = resolve(PLUGINS_DIR, name)
       if (existsSync(target)) throw new CliError(`plugins/${name} already exists`)
 

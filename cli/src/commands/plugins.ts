@@ -12,7 +12,9 @@ export function registerPlugins(program: Command) {
         const status = platform().plugins.status()
         if (opts.json) return console.log(JSON.stringify(status, null, 2))
         for (const p of status) {
-          console.log(`${p.id.padEnd(16)} ${String(p.version ?? '-').padEnd(10)} ${p.state}${p.error ? `  ${p.error}` : ''}`)
+          console.log(
+            `${p.id.padEnd(16)} ${String(p.version ?? '-').padEnd(10)} ${p.state}${p.error ? `  ${p.error}` : ''}`
+          )
         }
       })
     })

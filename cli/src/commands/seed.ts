@@ -16,7 +16,10 @@ export function registerSeed(program: Command) {
         }
         const result = await step('Seeding demo data', () => seeds.seedDemo())
         if (!result.created) console.log(`Demo data skipped: ${result.reason}`)
-        else console.log(`Demo users: ${result.users.join(', ')} (password from TRAMITA_DEMO_PASSWORD or the README's default)`)
+        else
+          console.log(
+            `Demo users: ${result.users.join(', ')} (password from TRAMITA_DEMO_PASSWORD or the README's default)`
+          )
       })
     })
 }

@@ -12,7 +12,8 @@ export function registerWorker(program: Command) {
         throw new CliError('the worker needs REDIS_URL; without Redis, `tramita serve` runs jobs in-process')
       }
       const concurrency = Number(opts.concurrency)
-      if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer')
+      if (!Number.isInteger(concurrency) || concurrency < 1)
+        throw new CliError('--concurrency must be a positive integer')
       const { platform } = await import('@tramita/server/app/services/platform.ts')
       await withApp(async () => {
         const { queue } = platform()

@@ -74,7 +74,9 @@ export default class TramitaProvider {
     const enqueueMaintenance = () =>
       queue
         .enqueue(pruneSessionsJob.name, {}, { jobId: hourlyJobId(pruneSessionsJob.name) })
-        .catch((error: Error) => this.app.container.make('logger').then((l) => l.warn(`maintenance not queued: ${error.message}`)))
+        .catch((error: Error) =>
+          this.app.container.make('logger').then((l) => l.warn(`maintenance not queued: ${error.message}`))
+        )
     await enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }

@@ -15,9 +15,7 @@ export async function ensureDatabase(): Promise<void> {
     password: process.env.DB_PASSWORD ?? '',
   })
   try {
-    await connection.query(
-      `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
-    )
+    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
   } finally {
     await connection.end()
   }

@@ -16,7 +16,10 @@ const SERVER_ROOT = resolve(REPO_ROOT, 'core', 'server')
 export function enabledPluginIds(): string[] {
   const fromEnv = process.env.TRAMITA_PLUGINS
   if (fromEnv !== undefined) {
-    return fromEnv.split(',').map((id) => id.trim()).filter(Boolean)
+    return fromEnv
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
   }
   if (!existsSync(PLUGINS_FILE)) return []
   const parsed = JSON.parse(readFileSync(PLUGINS_FILE, 'utf8')) as { enabled?: unknown }

@@ -34,7 +34,10 @@ export interface HostDeps {
 export class PluginHost {
   private readonly entries: Entry[]
 
-  constructor(loaded: LoadedDefinition[], private readonly deps: HostDeps) {
+  constructor(
+    loaded: LoadedDefinition[],
+    private readonly deps: HostDeps
+  ) {
     this.entries = loaded.map((l) => ({
       id: l.id,
       definition: l.definition,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
+import env from '#start/env'
 import { platform } from '#services/platform'
 
 export interface Check {
@@ -26,13 +27,13 @@ export async function healthReport() {
       return { ok: true, driver: db.connection().dialect.name }
     }),
     guarded(queue.driver, () => queue.health()),
-    guarded('drive', async () => {
+    guarded(env.get('DRIVE_DISK', 'fs'), async () => {
       const disk = drive.use()
       const key = `.health/${randomUUID()}`
       await disk.put(key, 'ok')
       const back = await disk.get(key)
       await disk.delete(key)
-      return { ok: back === 'ok', driver: disk.driver.constructor.name }
+      return { ok: back === 'ok', driver: env.get('DRIVE_DISK', 'fs') }
     }),
     guarded(sockets.driver, () => sockets.health()),
   ])

@@ -70,7 +70,10 @@ export async function seedDemo(password = process.env.TRAMITA_DEMO_PASSWORD || D
         { client: trx }
       )
       await user.related('roles').attach([roles.get(demo.role)!], trx)
-      await user.related('areas').attach(demo.areas.map((a) => areas.get(a)!), trx)
+      await user.related('areas').attach(
+        demo.areas.map((a) => areas.get(a)!),
+        trx
+      )
     }
   })
   return { created: true as const, users: DEMO_USERS.map((u) => u.username) }

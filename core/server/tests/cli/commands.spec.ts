@@ -1,7 +1,15 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { REPO_ROOT, SERVER_ROOT, runCli, startProcess } from '#tests/helpers/processes'
+import {
+  REPO_ROOT,
+  SERVER_ROOT,
+  TRAMITA_BIN,
+  freePort,
+  runCli,
+  startProcess,
+  waitForHttp,
+} from '#tests/helpers/processes'
 import { childDatabase } from '#tests/helpers/child_database'
 
 test.group('tramita CLI', () => {
@@ -31,12 +39,18 @@ test.group('tramita CLI', () => {
     const seeded = await runCli(['seed', '--demo'], db.env)
     assert.equal(seeded.code, 0, seeded.output)
     const users = await db.query<{ id: number; username: string }>('select id, username from users order by id')
-    assert.deepEqual(users.map((u) => u.username), ['admin', 'supervisor', 'teacher', 'student'])
+    assert.deepEqual(
+      users.map((u) => u.username),
+      ['admin', 'supervisor', 'teacher', 'student']
+    )
     assert.equal(users[0].id, 1)
     const roles = await db.query<{ name: string }>(
       'select r.name from roles r join user_roles ur on ur.role_id = r.id where ur.user_id = 1'
     )
-    assert.deepEqual(roles.map((r) => r.name), ['superuser'])
+    assert.deepEqual(
+      roles.map((r) => r.name),
+      ['superuser']
+    )
     const hashes = await db.query<{ password_hash: string }>('select password_hash from users')
     for (const h of hashes) assert.match(h.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
 
@@ -70,7 +84,10 @@ test.group('tramita CLI', () => {
     const result = await runCli(['plugins', '--json'], db.env)
     assert.equal(result.code, 0, result.output)
     const list = JSON.parse(result.output.slice(result.output.indexOf('[')))
-    assert.sameMembers(list.map((p: { id: string }) => p.id), ['documents', 'devices', 'actions', 'exams', 'census', 'fichas'])
+    assert.sameMembers(
+      list.map((p: { id: string }) => p.id),
+      ['documents', 'devices', 'actions', 'exams', 'census', 'fichas']
+    )
     assert.isTrue(list.every((p: { state: string }) => p.state === 'booted'))
   })
 
@@ -115,5 +132,29 @@ test.group('tramita CLI', () => {
     const summary = JSON.parse(readFileSync(join(db.dataDir, 'summary.json'), 'utf8'))
     assert.equal(summary.passed, 2)
     assert.equal(summary.failed, 0)
+  })
+})
+
+test.group('tramita serve', () => {
+  test('--migrate --seed-demo starts on a new database and reports healthy services', async ({ assert, cleanup }) => {
+    const db = childDatabase('cli-serve')
+    cleanup(() => db.drop())
+    const port = await freePort()
+    const server = startProcess(
+      [TRAMITA_BIN, 'serve', '--migrate', '--seed-demo', '--port', String(port), '--host', '127.0.0.1'],
+      db.env,
+      SERVER_ROOT
+    )
+    cleanup(async () => void (await server.stop()))
+    await waitForHttp(port, server)
+    const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as any
+    assert.equal(health.status, 'ok', JSON.stringify(health))
+    assert.equal(health.checks.database.driver, process.env.DB_CONNECTION === 'mysql' ? 'mysql' : 'better-sqlite3')
+    assert.equal(health.checks.queue.driver, process.env.REDIS_URL ? 'redis' : 'memory')
+    assert.equal(health.checks.sockets.driver, process.env.REDIS_URL ? 'redis' : 'memory')
+    const info = (await (await fetch(`http://127.0.0.1:${port}/data/config/infocompany`)).json()) as any
+    assert.deepEqual(info, { status: 'done', data: { company: 'Institución Educativa Tramita', url_img: '' } })
+    const users = await db.query<{ username: string }>('select username from users where id = 1')
+    assert.equal(users[0]?.username, 'admin')
   })
 })

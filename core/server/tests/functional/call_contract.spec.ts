@@ -14,7 +14,9 @@ test.group('call contract: case field, envelope and refusals', (group) => {
   })
 
   test('GET with case and flags in the query string', async ({ client }) => {
-    const response = await client.get('/data/config/infocompany').qs({ case: 'get', first_load: 'true', search_load: '0' })
+    const response = await client
+      .get('/data/config/infocompany')
+      .qs({ case: 'get', first_load: 'true', search_load: '0' })
     response.assertStatus(200)
     response.assertBodyContains({ status: 'done' })
   })
@@ -76,7 +78,10 @@ test.group('call contract: case field, envelope and refusals', (group) => {
 
   test('messages follow Accept-Language', async ({ client, assert }) => {
     const es = await client.post('/data/config/infocompany').field('case', 'NOPE')
-    const en = await client.post('/data/config/infocompany').field('case', 'NOPE').header('accept-language', 'en-US,en;q=0.9')
+    const en = await client
+      .post('/data/config/infocompany')
+      .field('case', 'NOPE')
+      .header('accept-language', 'en-US,en;q=0.9')
     assert.notEqual(es.body().message, en.body().message)
   })
 })

@@ -29,7 +29,13 @@ test.group('health and plugins', () => {
 
   test("the plugins' own tables exist after migration", async ({ assert }) => {
     const { default: db } = await import('@adonisjs/lucid/services/db')
-    for (const table of ['documents_folders', 'devices_machines', 'exams_questions', 'census_censuses', 'fichas_fichas']) {
+    for (const table of [
+      'documents_folders',
+      'devices_machines',
+      'exams_questions',
+      'census_censuses',
+      'fichas_fichas',
+    ]) {
       assert.isTrue(await db.connection().schema.hasTable(table), table)
     }
   })

@@ -14,7 +14,9 @@ function connect(port: number, opts: { token?: string; origin?: string }) {
   const messages: { case: string; data: any }[] = []
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))))
   const opened = new Promise<void>((resolve, reject) => {
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error('refused'), { status: res.statusCode })))
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error('refused'), { status: res.statusCode }))
+    )
     ws.once('error', reject)
     ws.once('message', () => resolve())
   })
@@ -45,7 +47,11 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     token = (await openSession(user.id)).token
     for (let i = 0; i < 2; i++) {
       const port = await freePort()
-      const proc = startProcess(['--import', '@poppinss/ts-exec', `${SERVER_ROOT}/bin/server.ts`], { PORT: String(port), HOST: '127.0.0.1' }, SERVER_ROOT)
+      const proc = startProcess(
+        ['--import', '@poppinss/ts-exec', `${SERVER_ROOT}/bin/server.ts`],
+        { PORT: String(port), HOST: '127.0.0.1' },
+        SERVER_ROOT
+      )
       nodes.push({ port, proc })
     }
     await Promise.all(nodes.map((n) => waitForHttp(n.port, n.proc)))
@@ -64,7 +70,12 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     assert.isAtLeast(initA.data.token.length, 20)
 
     // A third node: this test process, publishing through the same Redis channel.
-    const publisher = new SocketHub({ redisUrl: process.env.REDIS_URL, allowedOrigins: [], logger, authenticate: async () => null })
+    const publisher = new SocketHub({
+      redisUrl: process.env.REDIS_URL,
+      allowedOrigins: [],
+      logger,
+      authenticate: async () => null,
+    })
     await publisher.start()
     try {
       const waitA = onA.next('fileReady')
@@ -93,21 +104,30 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
 
   test('a foreign origin is refused', async ({ assert }) => {
     const client = connect(nodes[0].port, { token, origin: 'https://evil.example' })
-    const error = await client.opened.then(() => null, (e) => e)
+    const error = await client.opened.then(
+      () => null,
+      (e) => e
+    )
     assert.equal(error?.status, 403)
   })
 
   test('a missing, unknown or revoked token is refused', async ({ assert }) => {
     for (const bad of [undefined, 'not-a-token']) {
       const client = connect(nodes[1].port, { token: bad })
-      const error = await client.opened.then(() => null, (e) => e)
+      const error = await client.opened.then(
+        () => null,
+        (e) => e
+      )
       assert.equal(error?.status, 401, `token ${bad}`)
     }
     const user = await User.findOrFail(userId)
     const { token: revoked, session } = await openSession(user.id)
     await revokeSession(session)
     const client = connect(nodes[1].port, { token: revoked })
-    const error = await client.opened.then(() => null, (e) => e)
+    const error = await client.opened.then(
+      () => null,
+      (e) => e
+    )
     assert.equal(error?.status, 401)
   })
 })

@@ -23,7 +23,14 @@ test.group('call contract middleware', () => {
     })
     assert.isTrue(called)
     assert.equal(ctx.request.method(), 'GET')
-    assert.deepEqual(ctx.call, { method: 'GET', case: 'GET', token: 'tok-123', user: '7', firstLoad: true, searchLoad: false })
+    assert.deepEqual(ctx.call, {
+      method: 'GET',
+      case: 'GET',
+      token: 'tok-123',
+      user: '7',
+      firstLoad: true,
+      searchLoad: false,
+    })
   })
 
   test('leaves other paths alone', async ({ assert }) => {

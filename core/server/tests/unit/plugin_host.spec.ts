@@ -31,14 +31,20 @@ test.group('plugin host', () => {
     await host.boot()
     assert.deepEqual(booted, ['alpha', 'omega'])
     const status = host.status()
-    assert.deepEqual(status.find((s) => s.id === 'broken'), {
-      id: 'broken',
-      version: '1.0.0',
-      enabled: false,
-      state: 'failed',
-      error: 'boot failed: cannot reach the scanner agent',
-    })
-    assert.deepInclude(status.find((s) => s.id === 'omega')!, { enabled: true, state: 'booted' })
+    assert.deepEqual(
+      status.find((s) => s.id === 'broken'),
+      {
+        id: 'broken',
+        version: '1.0.0',
+        enabled: false,
+        state: 'failed',
+        error: 'boot failed: cannot reach the scanner agent',
+      }
+    )
+    assert.deepInclude(
+      status.find((s) => s.id === 'omega')!,
+      { enabled: true, state: 'booted' }
+    )
     assert.isTrue(errors.some((e) => e.includes('"broken"') && e.includes('scanner agent')))
   })
 
