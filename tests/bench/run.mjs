@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: each figure is printed as a ratio against a baseline measured in the same run, on
+ * the same machine, so the numbers compare across machines. No figure here is asserted by a test.
+ *
+ * call-contract throughput: the full stack (AdonisJS + body parser + call-contract middleware + a
+ * SQLite read + the done envelope) answering POST /data/config/infocompany with form-data case=GET,
+ * against a bare node:http server answering the same JSON, each in its own process, both driven by the
+ * same keep-alive client sending the same pre-encoded multipart body.
+ */
+import { spawn } from 'node:child_process'
+import { Agent, request } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+const BOUNDARY = 'tramitabench'
+/** The spec client's call, encoded once: multipart form-data with case=GET and first_load=true. */
+const BODY = Buffer.from(
+  [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="case"\r\n\r\nGET\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="first_load"\r\n\r\ntrue\r\n`,
+    `--${BOUNDARY}--\r\n`,
+  ].join('')
+)
+
+function post(agent, url) {
+  return new Promise((resolveRequest, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': BODY.length },
+      },
+      (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString())
+          if (body.status !== 'done') reject(new Error(`unexpected answer ${JSON.stringify(body)}`))
+          else resolveRequest()
+        })
+      }
+    )
+    req.on('error', reject)
+    req.end(BODY)
+  })
+}
+
+/** Sends REQUESTS requests over CONNECTIONS keep-alive loops; returns req/s and latency percentiles. */
+async function drive(url, count = REQUESTS) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const latencies = []
+  let next = 0
+  const started = performance.now()
+  async function loop() {
+    while (next < count) {
+      next++
+      const t = performance.now()
+      await post(agent, url)
+      latencies.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop))
+  const seconds = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]
+  return { rps: count / seconds, p50: pct(0.5), p99: pct(0.99) }
+}
+
+/** Waits until GET /health answers on the port. */
+async function ready(port) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/health`)
+      return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`nothing answers on port ${port}`)
+}
+
+/** The baseline: a bare node:http server in its own process, answering the same JSON. */
+async function bare() {
+  const port = 40_000 + (process.pid % 20_000) + 1
+  const source = `
+    const answer = JSON.stringify({ status: 'done', data: { company: 'Institución Educativa Tramita', url_img: '' } })
+    require('node:http').createServer((req, res) => {
+      req.resume()
+      req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(answer) })
+    }).listen(${port}, '127.0.0.1')`
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'node'), ['-e', source], { stdio: 'inherit' })
+  await ready(port)
+  return {
+    url: `http://127.0.0.1:${port}/data/config/infocompany`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+async function tramita() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tramita-bench-'))
+  const port = 40_000 + (process.pid % 20_000)
+  const child = spawn(
+    join(ROOT, 'node_modules', '.bin', 'node'),
+    ['cli/bin/tramita.js', 'serve', '--migrate', '--seed-demo', '--port', String(port), '--host', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        TRAMITA_DATA_DIR: dataDir,
+        REDIS_URL: '',
+        DB_CONNECTION: 'sqlite',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }
+  )
+  const url = `http://127.0.0.1:${port}/data/config/infocompany`
+  await ready(port)
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const results = {}
+for (const [name, start] of [
+  ['bare node:http', bare],
+  ['tramita call', tramita],
+]) {
+  const target = await start()
+  await drive(target.url, 2_000) // warm-up, not counted
+  results[name] = await drive(target.url)
+  await target.stop()
+}
+const base = results['bare node:http']
+const ours = results['tramita call']
+console.log(`requests ${REQUESTS}, connections ${CONNECTIONS}`)
+for (const [name, r] of Object.entries(results)) {
+  console.log(
+    `${name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
+  )
+}
+console.log(`call-contract throughput ratio (tramita / bare): ${(ours.rps / base.rps).toFixed(2)}`)
+console.log(`call-contract p99 ratio (tramita / bare): ${(ours.p99 / base.p99).toFixed(2)}`)
