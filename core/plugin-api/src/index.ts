@@ -16,17 +16,26 @@ export interface PluginLogger {
 export interface JobContext {
   id: string
   name: string
+  /** 1-based number of this run of the job (counts retries, and with Redis a rerun after a dead worker). */
   attempt: number
+  /** Aborted when the queue is closed while the job runs (not on a graceful stop); check it in long jobs. */
   signal: AbortSignal
 }
 
-/** A background job. Handlers must be idempotent: a job may run again after a crash or a retry. */
+/**
+ * A background job. Handlers must be idempotent: a job may run again after a failure or after its
+ * worker died. Payloads and results must be JSON-serialisable.
+ */
 export interface PluginJob<P = any, R = unknown> {
   /** Prefixed with the plugin id by the loader when it is not already: `documents:ocr`. */
   name: string
   handle(payload: P, ctx: JobContext): Promise<R>
+  /** Runs in all, including the first (default 3). */
   attempts?: number
+  /** Base of the exponential backoff: base × 2^(attempt-1) ms after failed run `attempt` (default 1000). */
   backoffMs?: number
+  /** Most runs of this job at the same time in one worker process (default: the worker's own limit). */
+  concurrency?: number
 }
 
 /** A CLI command: `tramita <plugin-id>:<name> [args] [--options]`. */

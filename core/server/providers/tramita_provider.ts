@@ -34,7 +34,7 @@ export default class TramitaProvider {
     })
     const plugins = new PluginHost(await loadDefinitions(), {
       logger,
-      registerJob: (job) => queue.register(job as never),
+      registerJob: (job) => queue.register(job),
       enqueue: (name, payload, opts) => queue.enqueue(name, payload, opts),
       config: { APP_URL: appUrl, TRAMITA_DATA_DIR: env.get('TRAMITA_DATA_DIR') },
     })

@@ -1,14 +1,5 @@
 import { Job, Queue as BullQueue, QueueEvents, Worker } from 'bullmq'
-import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  DEFAULT_WORKER_CONCURRENCY,
-  KEEP_COMPLETED,
-  KEEP_FAILED,
-  errorMessage,
-  nonNegative,
-  positiveInt,
-} from './backoff.js'
+import { DEFAULT_WORKER_CONCURRENCY, KEEP_COMPLETED, KEEP_FAILED, errorMessage, positiveInt } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
 import type { EnqueueOptions, JobDefinition, JobOutcome, Queue, QueueHealth, QueueLogger } from './types.js'
 
@@ -81,16 +72,10 @@ export class BullMqQueue implements Queue {
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string }> {
     if (this.closed) throw new Error('The queue is closed')
-    const definition = this.registry.get(name)
-    const attempts = positiveInt(opts.attempts, 'attempts') ?? definition.attempts ?? DEFAULT_ATTEMPTS
-    const backoffMs = nonNegative(opts.backoffMs, 'backoffMs') ?? definition.backoffMs ?? DEFAULT_BACKOFF_MS
-    const delayMs = nonNegative(opts.delayMs, 'delayMs')
-    if (opts.jobId !== undefined && (typeof opts.jobId !== 'string' || opts.jobId === '')) {
-      throw new Error('jobId must be a non-empty string')
-    }
+    const { jobId, attempts, backoffMs, delayMs } = this.registry.resolve(name, opts)
     // An existing job with the same id is left as it is (BullMQ's dedupe by jobId).
     const job = await this.queue.add(name, payload ?? null, {
-      jobId: opts.jobId === undefined ? undefined : toBullJobId(opts.jobId),
+      jobId: jobId === undefined ? undefined : toBullJobId(jobId),
       delay: delayMs,
       attempts,
       backoff: { type: 'exponential', delay: backoffMs },

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
   DEFAULT_WORKER_CONCURRENCY,
   KEEP_COMPLETED,
   KEEP_FAILED,
   backoffDelay,
   errorMessage,
-  nonNegative,
   positiveInt,
 } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
@@ -64,16 +61,10 @@ export class InProcessQueue implements Queue {
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string }> {
     if (this.closed) throw new Error('The queue is closed')
-    const definition = this.registry.get(name)
-    const attempts = positiveInt(opts.attempts, 'attempts') ?? definition.attempts ?? DEFAULT_ATTEMPTS
-    const backoffMs = nonNegative(opts.backoffMs, 'backoffMs') ?? definition.backoffMs ?? DEFAULT_BACKOFF_MS
-    const delayMs = nonNegative(opts.delayMs, 'delayMs') ?? 0
-    if (opts.jobId !== undefined) {
-      if (typeof opts.jobId !== 'string' || opts.jobId === '') throw new Error('jobId must be a non-empty string')
-      if (this.jobs.has(opts.jobId)) return { id: opts.jobId }
-    }
+    const { jobId, attempts, backoffMs, delayMs } = this.registry.resolve(name, opts)
+    if (jobId !== undefined && this.jobs.has(jobId)) return { id: jobId }
     const job: MemoryJob = {
-      id: opts.jobId ?? randomUUID(),
+      id: jobId ?? randomUUID(),
       name,
       payload: jsonCopy(payload),
       attempts,

@@ -1,5 +1,6 @@
 import { nonNegative, positiveInt } from './backoff.js'
-import type { JobDefinition } from './types.js'
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './backoff.js'
+import type { EnqueueOptions, JobDefinition } from './types.js'
 
 export class UnknownJobError extends Error {
   constructor(
@@ -36,6 +37,21 @@ export class JobRegistry {
 
   names(): string[] {
     return [...this.definitions.keys()]
+  }
+
+  /** The checked options of one enqueue: the call's, else the job type's, else the defaults. */
+  resolve(name: string, opts: EnqueueOptions) {
+    const definition = this.get(name)
+    if (opts.jobId !== undefined && (typeof opts.jobId !== 'string' || opts.jobId === '')) {
+      throw new Error('jobId must be a non-empty string')
+    }
+    return {
+      definition,
+      jobId: opts.jobId,
+      attempts: positiveInt(opts.attempts, 'attempts') ?? definition.attempts ?? DEFAULT_ATTEMPTS,
+      backoffMs: nonNegative(opts.backoffMs, 'backoffMs') ?? definition.backoffMs ?? DEFAULT_BACKOFF_MS,
+      delayMs: nonNegative(opts.delayMs, 'delayMs') ?? 0,
+    }
   }
 }
 

@@ -12,26 +12,11 @@
  * copies them through JSON too, so a handler that works in one mode works in the other).
  */
 
-export interface JobContext {
-  id: string
-  name: string
-  /** 1-based number of this run of the job (counts retries, and with Redis a rerun after a dead worker). */
-  attempt: number
-  /** Aborted when the queue is closed while the job runs (not on a graceful stopWorker()); check it in long jobs. */
-  signal: AbortSignal
-}
+/** Job handlers and their context are part of the plugin contract; the queue uses the same types. */
+import type { JobContext, PluginJob } from '@tramita/plugin-api'
 
-export interface JobDefinition<P = any, R = unknown> {
-  /** Unique; plugins prefix their jobs with their id (`documents:ocr`). */
-  name: string
-  handle(payload: P, ctx: JobContext): Promise<R>
-  /** Runs in all, including the first (default 3). */
-  attempts?: number
-  /** Base of the exponential backoff between runs: base * 2^(attempt-1) ms after failed run `attempt` (default 1000). */
-  backoffMs?: number
-  /** Most runs of this job at the same time in one worker process (default: only the worker's own limit). */
-  concurrency?: number
-}
+export type { JobContext }
+export type JobDefinition<P = any, R = unknown> = PluginJob<P, R>
 
 export interface EnqueueOptions {
   /** Idempotency key: enqueuing the same id again while the job is kept (last 1000 completed / 5000 failed) runs it once. */

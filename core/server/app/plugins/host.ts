@@ -1,4 +1,4 @@
-import type { PluginContext, PluginDefinition, PluginLogger, PluginRouter } from '@tramita/plugin-api'
+import type { PluginContext, PluginDefinition, PluginJob, PluginLogger, PluginRouter } from '@tramita/plugin-api'
 import { qualifiedJobName } from '@tramita/plugin-api'
 import type { LoadedDefinition } from './enabled.js'
 
@@ -22,7 +22,7 @@ interface Entry {
 
 export interface HostDeps {
   logger: PluginLogger & { child?(bindings: object): PluginLogger }
-  registerJob(job: { name: string } & Record<string, unknown>): void
+  registerJob(job: PluginJob): void
   enqueue: PluginContext['enqueue']
   config: Readonly<Record<string, string | undefined>>
 }
