@@ -16,12 +16,14 @@ import { hourlyJobId, pruneSessionsJob } from '#services/maintenance_jobs'
 export default class TramitaProvider {
   private platform?: Platform
   private maintenanceTimer?: NodeJS.Timeout
+  private logger?: { info(msg: string): void; warn(msg: string): void }
 
   constructor(protected app: ApplicationService) {}
 
   async start() {
     const logger = await this.app.container.make('logger')
-    if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase(logger)
+    this.logger = logger
+    if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase()
     const redisUrl = env.get('REDIS_URL')
     const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
     const appUrl = env.get('APP_URL', `http://localhost:${env.get('PORT', 3333)}`)
@@ -46,18 +48,18 @@ export default class TramitaProvider {
   }
 
   /** `tramita serve --migrate`: a new database gets its tables (and demo data with --seed-demo). */
-  private async prepareNewDatabase(logger: { info(msg: string): void }) {
+  private async prepareNewDatabase() {
     const { databaseIsNew, runMigrations } = await import('#services/migrations')
     const seeds = await import('#services/seed_service')
     const { ensureDatabase } = await import('#lib/ensure_database')
     await ensureDatabase()
     if (!(await databaseIsNew())) return
     const { ran } = await runMigrations(this.app)
-    logger.info(`new database: ran ${ran.length} migrations`)
+    this.logger?.info(`new database: ran ${ran.length} migrations`)
     await seeds.seedBase()
     if (process.env.TRAMITA_AUTO_MIGRATE === 'demo') {
       await seeds.seedDemo()
-      logger.info('demo data loaded (users admin, supervisor, teacher, student)')
+      this.logger?.info('demo data loaded (users admin, supervisor, teacher, student)')
     }
   }
 
@@ -74,9 +76,7 @@ export default class TramitaProvider {
     const enqueueMaintenance = () =>
       queue
         .enqueue(pruneSessionsJob.name, {}, { jobId: hourlyJobId(pruneSessionsJob.name) })
-        .catch((error: Error) =>
-          this.app.container.make('logger').then((l) => l.warn(`maintenance not queued: ${error.message}`))
-        )
+        .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
     await enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }

@@ -40,6 +40,15 @@ test.group('health and plugins', () => {
     }
   })
 
+  test('a badly encoded path is a 400 with a reason, not a 500', async ({ assert }) => {
+    // The framework refuses it before routing, with a plain-text reason.
+    for (const path of ['/forms/%E0%A4%A', '/data/%ZZ']) {
+      const response = await fetch(`http://${process.env.HOST}:${process.env.PORT}${path}`)
+      assert.equal(response.status, 400, path)
+      assert.equal(await response.text(), 'Bad Request')
+    }
+  })
+
   test('the web app is served for client routes, with an SPA fallback', async ({ client, assert }) => {
     const response = await client.get('/forms/new')
     // npm test builds runtime-web before the suites run.
