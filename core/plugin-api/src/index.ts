@@ -54,6 +54,14 @@ export interface PluginContext {
   logger: PluginLogger
   /** Enqueue one of the registered jobs (any plugin's or the core's). */
   enqueue(name: string, payload: unknown, opts?: { jobId?: string; delayMs?: number }): Promise<{ id: string }>
+  /**
+   * Sends a `{case, data}` message on /ws to everyone, one user's connections or one socket, on
+   * whichever app node they are connected to.
+   */
+  publish(
+    to: { all: true } | { userId: number } | { socketId: string },
+    message: { case: string; data: unknown }
+  ): Promise<void>
   /** Read-only configuration values the plugin may need (env-derived). */
   config: Readonly<Record<string, string | undefined>>
 }

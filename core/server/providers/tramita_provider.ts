@@ -38,6 +38,7 @@ export default class TramitaProvider {
       logger,
       registerJob: (job) => queue.register(job),
       enqueue: (name, payload, opts) => queue.enqueue(name, payload, opts),
+      publish: (to, message) => sockets.publish(to, message),
       config: { APP_URL: appUrl, TRAMITA_DATA_DIR: env.get('TRAMITA_DATA_DIR') },
     })
     queue.register(pruneSessionsJob)

@@ -24,6 +24,7 @@ export interface HostDeps {
   logger: PluginLogger & { child?(bindings: object): PluginLogger }
   registerJob(job: PluginJob): void
   enqueue: PluginContext['enqueue']
+  publish: PluginContext['publish']
   config: Readonly<Record<string, string | undefined>>
 }
 
@@ -59,6 +60,7 @@ export class PluginHost {
       namespace: `/api/${entry.id}`,
       logger: this.deps.logger.child?.({ plugin: entry.id }) ?? this.deps.logger,
       enqueue: this.deps.enqueue,
+      publish: this.deps.publish,
       config: this.deps.config,
     }
     return entry.ctx

@@ -2,10 +2,8 @@ import { test } from '@japa/runner'
 import { WebSocket } from 'ws'
 import User from '#models/user'
 import { openSession, revokeSession } from '#services/session_service'
-import { SocketHub } from '#sockets/hub'
+import { platform } from '#services/platform'
 import { SERVER_ROOT, freePort, startProcess, waitForHttp, type Started } from '#tests/helpers/processes'
-
-const logger = { info() {}, warn() {}, error() {} }
 
 /** Opens a socket and collects its messages; resolves once the server's `init` arrives. */
 function connect(port: number, opts: { token?: string; origin?: string }) {
@@ -69,13 +67,9 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     assert.isString(initA.data.token)
     assert.isAtLeast(initA.data.token.length, 20)
 
-    // A third node: this test process, publishing through the same Redis channel.
-    const publisher = new SocketHub({
-      redisUrl: process.env.REDIS_URL,
-      allowedOrigins: [],
-      logger,
-      authenticate: async () => null,
-    })
+    // A third app node: this test process runs the same app (same provider, same hub) on the same
+    // Redis; its hub publishes, and the two server processes deliver to their own clients.
+    const publisher = platform().sockets
     await publisher.start()
     try {
       const waitA = onA.next('fileReady')
@@ -98,7 +92,6 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     } finally {
       onA.ws.close()
       onB.ws.close()
-      await publisher.close()
     }
   })
 

@@ -9,6 +9,7 @@ function hostFor(definitions: { id: string; definition?: PluginDefinition; error
     logger: { info() {}, warn() {}, error: (m: string | object) => errors.push(String(m)) },
     registerJob: (job) => jobs.push(job.name),
     enqueue: async () => ({ id: 'x' }),
+    publish: async () => {},
     config: {},
   })
   return { host, jobs, errors }
