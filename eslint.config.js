@@ -15,4 +15,17 @@ export default [
   },
   ...base,
   { files: ['runtime-web/src/**', 'designer/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  // The contract and the sandbox core run unchanged in Node and in the browser: no Node, no DOM.
+  {
+    files: ['core/contract/src/**', 'core/sandbox/src/**'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^node:', message: 'isomorphic code: no Node imports' }] },
+      ],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'window', 'document', '__dirname', 'require'],
+    },
+  },
+  { files: ['core/sandbox/browser/**'], languageOptions: { globals: { ...globals.browser, ...globals.worker } } },
 ]

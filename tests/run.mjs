@@ -31,6 +31,7 @@ const steps = [
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'] },
   { name: 'unit', suite: 'unit' },
+  { name: 'sandbox', suite: 'sandbox' },
   { name: 'functional-sqlite', suite: 'functional' },
   { name: 'functional-mariadb', suite: 'functional', env: MYSQL },
   { name: 'queue-redis', suite: 'queue', env: { REDIS_URL } },

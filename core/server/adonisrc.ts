@@ -14,7 +14,12 @@ export default defineConfig({
     suites: [
       {
         name: 'unit',
-        files: ['tests/unit/**/*.spec.ts', '../i18n/tests/**/*.spec.ts', '../../runtime-web/tests/**/*.spec.ts'],
+        files: [
+          'tests/unit/**/*.spec.ts',
+          '../i18n/tests/**/*.spec.ts',
+          '../contract/tests/**/*.spec.ts',
+          '../../runtime-web/tests/**/*.spec.ts',
+        ],
         timeout: 10_000,
       },
       {
@@ -22,6 +27,7 @@ export default defineConfig({
         files: ['tests/functional/**/*.spec.ts', '../../plugins/*/tests/**/*.spec.ts'],
         timeout: 30_000,
       },
+      { name: 'sandbox', files: ['../sandbox/tests/**/*.spec.ts'], timeout: 60_000 },
       { name: 'queue', files: ['tests/queue/**/*.spec.ts'], timeout: 60_000 },
       { name: 'sockets', files: ['tests/sockets/**/*.spec.ts'], timeout: 60_000 },
       { name: 'cli', files: ['tests/cli/**/*.spec.ts'], timeout: 180_000 },

@@ -8,7 +8,7 @@
  * against a bare node:http server answering the same JSON, each in its own process, both driven by the
  * same keep-alive client sending the same pre-encoded multipart body.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -138,6 +138,22 @@ async function tramita() {
   }
 }
 
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+const wanted = (name) => !ONLY || ONLY.includes(name)
+
+/** The contract and sandbox figures (tests/bench/contract.bench.ts), run through ts-exec like the server. */
+if (wanted('contract')) {
+  console.log('━━ contract and sandbox ━━')
+  const run = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'node'),
+    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'contract.bench.ts')],
+    { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
+  )
+  if (run.status !== 0) process.exitCode = 1
+}
+if (!wanted('http')) process.exit()
+
+console.log('━━ call contract over HTTP ━━')
 const results = {}
 for (const [name, start] of [
   ['bare node:http', bare],

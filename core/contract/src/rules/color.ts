@@ -2,7 +2,10 @@
  * The spec's text-colour rule (000 §9, 001 §9): text is black when the background's relative
  * luminance is above 0.179, otherwise white. Pure, so it runs in the browser and in unit tests.
  */
+
+/** Default button and save-button colour (spec 000 §3, §9). */
 export const PRIMARY_COLOR = '#1C1066'
+/** Relative luminance above which text is black (spec 000 §9, 001 §9). */
 export const LUMINANCE_THRESHOLD = 0.179
 
 export type Rgb = [number, number, number]
@@ -33,7 +36,7 @@ export function luminance([r, g, b]: Rgb): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 }
 
-/** Black or white text for a background colour; an unreadable colour is treated as light (black text). */
+/** Black or white text for a background colour (spec 000 §9, 001 §9); an unreadable colour is treated as light (black text). */
 export function textColorFor(bg: string): '#000000' | '#ffffff' {
   const rgb = parseColor(bg)
   if (!rgb) return '#000000'

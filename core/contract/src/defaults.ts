@@ -1,0 +1,39 @@
+/**
+ * `withDefaults(config)`: the spec's defaults, applied in one place. Every default is an annotation on
+ * the schema (schema/*.ts, types/*.ts), so this only walks the config with the right schema: the
+ * form's for the frame, each item's own type schema for fields and elements.
+ */
+import { Value } from '@sinclair/typebox/value'
+import { FormConfigBase } from './schema/form.js'
+import { coreRegistry } from './core-types.js'
+import type { FieldTypeRegistry, ItemKind } from './registry.js'
+import type { FormConfig, FormItem } from './config.js'
+
+/** Configs are JSON: a JSON round trip is a faithful deep copy. */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** One field or element with its type's defaults (unknown types are returned as they are). */
+export function itemWithDefaults(
+  item: unknown,
+  kind: ItemKind,
+  registry: FieldTypeRegistry = coreRegistry()
+): FormItem {
+  if (!isObject(item) || typeof item.type !== 'string') return item as FormItem
+  const fieldType = registry.get(kind, item.type)
+  return (fieldType ? Value.Default(fieldType.schema, clone(item)) : clone(item)) as FormItem
+}
+
+/** A new config with every missing key set to the spec's default. The input is not changed. */
+export function withDefaults(config: unknown, registry: FieldTypeRegistry = coreRegistry()): FormConfig {
+  if (!isObject(config)) return config as FormConfig
+  const resolved = Value.Default(FormConfigBase, clone(config)) as Record<string, unknown>
+  for (const kind of ['field', 'element'] as const) {
+    const key = kind === 'field' ? 'fields' : 'elements'
+    const items = resolved[key]
+    if (Array.isArray(items)) resolved[key] = items.map((item) => itemWithDefaults(item, kind, registry))
+  }
+  return resolved as unknown as FormConfig
+}

@@ -1,0 +1,132 @@
+/**
+ * The dependency graph of a form's scripts: which fields each condition (show_with_formule) and
+ * formula (formule) reads, found statically by the sandbox's `analyzeScript`. A change to one field
+ * re-runs only the scripts that read it, and, through formulas, what reads the fields they compute.
+ */
+import { analyzeScript } from '@tramita/sandbox'
+import type { FormConfig } from './config.js'
+
+export interface FormScript {
+  /** `<field_name>:condition` or `<field_name>:formula`. */
+  id: string
+  field: string
+  kind: 'condition' | 'formula'
+  source: string
+  /** Names the script reads. */
+  deps: string[]
+}
+
+export interface FormGraph {
+  conditions: FormScript[]
+  /** Formulas in levels: a formula only reads fields computed by earlier levels (or entered ones). */
+  formulaLevels: FormScript[][]
+  /** Formula chains that read each other (left out of formulaLevels). */
+  cycles: string[][]
+  /** The level of a formula's field in formulaLevels (0 for anything else). */
+  levelOf(field: string): number
+  /** The scripts to re-run after `field` changes, formulas first in dependency order, then conditions. */
+  affectedBy(field: string): FormScript[]
+}
+
+const graphs = new WeakMap<FormConfig, FormGraph>()
+
+/** The graph of a resolved config (built once per config object). */
+export function buildGraph(config: FormConfig): FormGraph {
+  let graph = graphs.get(config)
+  if (!graph) {
+    graph = build(config)
+    graphs.set(config, graph)
+  }
+  return graph
+}
+
+function script(field: string, kind: FormScript['kind'], source: unknown): FormScript | undefined {
+  if (typeof source !== 'string' || source.trim() === '') return undefined
+  const { names } = analyzeScript(source)
+  return { id: `${field}:${kind}`, field, kind, source, deps: names }
+}
+
+function build(config: FormConfig): FormGraph {
+  const conditions: FormScript[] = []
+  const formulas = new Map<string, FormScript>()
+  for (const item of [...config.fields, ...config.elements]) {
+    const condition = script(item.field_name, 'condition', item.data.show_with_formule)
+    if (condition) conditions.push(condition)
+  }
+  for (const item of config.fields) {
+    const formula = script(item.field_name, 'formula', item.data.formule)
+    if (formula) formulas.set(item.field_name, formula)
+  }
+
+  // Kahn's algorithm over formula → formula edges gives levels; what is left is in a cycle.
+  const levels: FormScript[][] = []
+  const levelOf = new Map<string, number>()
+  let pending = [...formulas.values()]
+  while (pending.length > 0) {
+    // A formula may read its own field: it then sees the value as entered, which is no cycle.
+    const ready = pending.filter((f) => f.deps.every((d) => d === f.field || !formulas.has(d) || levelOf.has(d)))
+    if (ready.length === 0) break
+    const level = levels.length
+    for (const f of ready) levelOf.set(f.field, level)
+    levels.push(ready)
+    pending = pending.filter((f) => !levelOf.has(f.field))
+  }
+  const cycles = findCycles(pending)
+
+  const readers = new Map<string, FormScript[]>()
+  for (const s of [...formulas.values(), ...conditions]) {
+    for (const dep of s.deps) readers.set(dep, [...(readers.get(dep) ?? []), s])
+  }
+  const cache = new Map<string, FormScript[]>()
+
+  function affectedBy(field: string): FormScript[] {
+    const cached = cache.get(field)
+    if (cached) return cached
+    const hit = new Set<FormScript>()
+    const queue = [field]
+    const seen = new Set(queue)
+    while (queue.length > 0) {
+      for (const reader of readers.get(queue.shift()!) ?? []) {
+        if (hit.has(reader)) continue
+        hit.add(reader)
+        if (reader.kind === 'formula' && !seen.has(reader.field)) {
+          seen.add(reader.field)
+          queue.push(reader.field)
+        }
+      }
+    }
+    const ordered = [
+      ...[...hit]
+        .filter((s) => s.kind === 'formula' && levelOf.has(s.field))
+        .sort((a, b) => levelOf.get(a.field)! - levelOf.get(b.field)!),
+      ...[...hit].filter((s) => s.kind === 'condition'),
+    ]
+    cache.set(field, ordered)
+    return ordered
+  }
+
+  return { conditions, formulaLevels: levels, cycles, affectedBy, levelOf: (field) => levelOf.get(field) ?? 0 }
+}
+
+/** One cycle (as a list of fields, first repeated at the end) per group of formulas that read each other. */
+function findCycles(stuck: FormScript[]): string[][] {
+  const byField = new Map(stuck.map((f) => [f.field, f]))
+  const cycles: string[][] = []
+  const done = new Set<string>()
+  for (const start of byField.keys()) {
+    if (done.has(start)) continue
+    const path: string[] = []
+    let at: string | undefined = start
+    while (at !== undefined && !path.includes(at)) {
+      path.push(at)
+      const from: string = at
+      at = byField.get(from)!.deps.find((d) => d !== from && byField.has(d))
+    }
+    if (at !== undefined) {
+      const cycle = [...path.slice(path.indexOf(at)), at]
+      if (!cycle.some((f) => done.has(f))) cycles.push(cycle)
+    }
+    for (const f of path) done.add(f)
+  }
+  return cycles
+}

@@ -1,0 +1,126 @@
+/**
+ * The jsonconfig while an importer builds it: fields and elements with unique names, pages of rows,
+ * and what could not be mapped. Conditions and formulas read other fields by their source names, which
+ * may come later in the source, so they are resolved in `finish`, once every field has its name.
+ */
+import type { FormConfigInput } from '../config.js'
+import { and, type Js } from './js.js'
+import { NameAllocator } from './names.js'
+import type { DraftItem, Json, Unmapped } from './types.js'
+
+/** A condition resolved at the end; it reports its own failure once and then yields undefined. */
+export type Condition = () => Js | undefined
+
+/** Runs `fn` once and keeps the answer: a container's condition is shared by all its children. */
+export function once<T>(fn: () => T): () => T {
+  let done = false
+  let result: T
+  return () => {
+    if (!done) {
+      result = fn()
+      done = true
+    }
+    return result
+  }
+}
+
+export const DEFAULT_PAGE = 'Página 1'
+
+export class FormDraft {
+  readonly unmapped: Unmapped[] = []
+  private readonly names = new NameAllocator()
+  private readonly fields: DraftItem[] = []
+  private readonly elements: DraftItem[] = []
+  private readonly byName = new Map<string, DraftItem>()
+  private readonly bySource = new Map<string, DraftItem>()
+  private readonly pages: { name: string; layout: string[][] }[] = []
+  private readonly conditions = new Map<DraftItem, Condition[]>()
+  private readonly finishers: (() => void)[] = []
+
+  /** SurveyJS reads question names case-insensitively; Form.io keys are exact. */
+  constructor(private readonly caseInsensitive = false) {}
+
+  skip(path: string, reason: string): void {
+    this.unmapped.push({ path, reason })
+  }
+
+  /** A new field named after its source key; conditions find it by that key. */
+  field(sourceKey: string, type: string, data: Json = {}): DraftItem {
+    const item: DraftItem = { field_name: this.names.allocate(sourceKey), type, data }
+    this.fields.push(item)
+    this.byName.set(item.field_name, item)
+    this.alias(sourceKey, item)
+    return item
+  }
+
+  /** A new element; elements hold no value, so conditions never read them. */
+  element(baseName: string, type: string, data: Json = {}): DraftItem {
+    const item: DraftItem = { field_name: this.names.allocate(baseName, type), type, data }
+    this.elements.push(item)
+    this.byName.set(item.field_name, item)
+    return item
+  }
+
+  /** Another source name for a field (a matrix row is `matrix.row` in SurveyJS). The first one wins. */
+  alias(sourceKey: string, item: DraftItem): void {
+    if (!this.bySource.has(sourceKey)) this.bySource.set(sourceKey, item)
+    const folded = sourceKey.toLowerCase()
+    if (this.caseInsensitive && !this.bySource.has(folded)) this.bySource.set(folded, item)
+  }
+
+  /** The field a source name refers to. */
+  find(sourceKey: string): DraftItem | undefined {
+    return (
+      this.bySource.get(sourceKey) ?? (this.caseInsensitive ? this.bySource.get(sourceKey.toLowerCase()) : undefined)
+    )
+  }
+
+  /** Whether an item of this type was built (a form with its own send button needs no other). */
+  hasType(type: string): boolean {
+    return [...this.byName.values()].some((item) => item.type === type)
+  }
+
+  item(name: string): DraftItem | undefined {
+    return this.byName.get(name)
+  }
+
+  /** Conditions that must all hold for the item to show (its own and its containers'). */
+  when(item: DraftItem, conditions: Condition[]): void {
+    if (conditions.length > 0) this.conditions.set(item, [...(this.conditions.get(item) ?? []), ...conditions])
+  }
+
+  /** Work that needs every name (formulas). */
+  later(fn: () => void): void {
+    this.finishers.push(fn)
+  }
+
+  page(name: string): void {
+    this.pages.push({ name: name.trim() || `Página ${this.pages.length + 1}`, layout: [] })
+  }
+
+  get pageCount(): number {
+    return this.pages.length
+  }
+
+  /** Rows for the current page (the first page is opened when none is). */
+  addRows(rows: string[][]): void {
+    if (this.pages.length === 0) this.page(DEFAULT_PAGE)
+    this.pages[this.pages.length - 1]!.layout.push(...rows.filter((row) => row.length > 0))
+  }
+
+  finish(display: 'wizard' | 'form'): FormConfigInput {
+    for (const fn of this.finishers) fn()
+    for (const [item, conditions] of this.conditions) {
+      const parts = conditions.map((c) => c()).filter((js): js is Js => js !== undefined)
+      const condition = and(parts)
+      if (condition) item.data.show_with_formule = condition.code
+    }
+    if (this.pages.length === 0) this.page(DEFAULT_PAGE)
+    return {
+      form: { display, pages: this.pages },
+      validations: { autocomplete: [], actions: [] },
+      fields: this.fields,
+      elements: this.elements,
+    }
+  }
+}

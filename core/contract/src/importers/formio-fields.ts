@@ -1,0 +1,235 @@
+/**
+ * Form.io leaf components → jsonconfig fields and elements. Each maker builds the items of one
+ * component type; `formioItems` adds what every component shares (label, help texts, required,
+ * hidden, disabled, persistence) and reports the properties that have no place in the jsonconfig.
+ */
+import type { FormDraft } from './draft.js'
+import { formioTable } from './formio-table.js'
+import { formioOptions } from './formio-options.js'
+import { translateFormioScript } from './formio-script.js'
+import { findKey } from './formio-conditions.js'
+import { at, convertMask, pickText, pixels, splitAccept } from './source-text.js'
+import { isMeaningful, isObject, listOf, part, positive, type DraftItem, type Json } from './types.js'
+
+type Maker = (draft: FormDraft, c: Json, path: string, key: string) => DraftItem[]
+
+/** Form.io's default number of decimals: any number a JavaScript number holds. */
+const ANY_DECIMALS = 20
+
+const NO_DEFAULT = 'the jsonconfig has no default values (an autocomplete rule with action "value" can set one)'
+
+/** Properties with a meaning the jsonconfig cannot hold, reported when set. */
+const LOST: [string, string][] = [
+  ['defaultValue', NO_DEFAULT],
+  ['customDefaultValue', NO_DEFAULT],
+  ['validate.minLength', 'no minimum length (of text or of rows)'],
+  ['validate.minWords', 'no word counts'],
+  ['validate.maxWords', 'no word counts'],
+  ['validate.custom', 'custom validation code is not translated'],
+  ['validate.json', 'JSON Logic validation has no translation'],
+  ['validate.customMessage', 'no custom error messages'],
+  ['logic', 'Form.io logic (triggers and actions) has no equivalent; rebuild it as actions'],
+  ['prefix', 'no prefix text'],
+  ['suffix', 'no suffix text'],
+  ['unique', 'no uniqueness check'],
+  ['properties', 'custom properties have no place in the jsonconfig'],
+]
+
+function textLike(type: string, extra: Json = {}): Maker {
+  return (draft, c, _path, key) => {
+    const item = draft.field(key, type, { ...extra })
+    const ref = part(item.data, 'ref')
+    const limit = positive(at(c, 'validate.maxLength'))
+    if (limit !== undefined) ref.limit = limit
+    const pattern = at(c, 'validate.pattern')
+    if (typeof pattern === 'string' && pattern !== '') ref.pattern = pattern
+    if (typeof c.inputMask === 'string' && c.inputMask !== '') ref.mask = convertMask(c.inputMask, '*')
+    if (type === 'textarea' && positive(c.rows) !== undefined) item.data.rows = Math.round(positive(c.rows)!)
+    return [item]
+  }
+}
+
+/** number and currency: bounds (a negative bound means none here, so it cannot be kept) and decimals. */
+function numberLike(type: 'number' | 'money', decimals: number): Maker {
+  return (draft, c, path, key) => {
+    const item = draft.field(key, type)
+    const limit: Json = {}
+    for (const bound of ['min', 'max'] as const) {
+      const raw = at(c, `validate.${bound}`)
+      const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue
+      if (value >= 0) limit[bound] = value
+      else draft.skip(`${path}/validate/${bound}`, 'a negative bound means "no bound" in the jsonconfig')
+    }
+    if (Object.keys(limit).length > 0) item.data.limit = limit
+    const places = typeof c.decimalLimit === 'number' ? c.decimalLimit : decimals
+    item.data.decimals = { enabled: places > 0, significant: places }
+    if (type === 'money') item.data.money = { currency: typeof c.currency === 'string' ? c.currency : 'USD' }
+    return [item]
+  }
+}
+
+function choices(type: 'select' | 'list' | 'radios', multiple: boolean): Maker {
+  return (draft, c, path, key) => {
+    const item = draft.field(key, type)
+    const source = type === 'select' ? (c.dataSrc ?? 'values') : 'values'
+    if (source === 'values') item.data.options = formioOptions(type === 'select' ? at(c, 'data.values') : c.values)
+    else {
+      item.data.options = []
+      draft.skip(`${path}/dataSrc`, `options from "${String(source)}" are not imported; the field has no options`)
+    }
+    if (multiple || (type === 'select' && c.multiple === true)) item.data.multiple = true
+    return [item]
+  }
+}
+
+function dateTime(draft: FormDraft, c: Json, path: string, key: string): DraftItem[] {
+  for (const bound of ['minDate', 'maxDate']) {
+    if (isMeaningful(at(c, `datePicker.${bound}`))) draft.skip(`${path}/datePicker/${bound}`, 'no date bounds')
+  }
+  if (c.enableDate === false) return [draft.field(key, 'time')]
+  return [draft.field(key, 'date', c.enableTime === false ? {} : { date_type: 'datetime' })]
+}
+
+function file(draft: FormDraft, c: Json, path: string, key: string): DraftItem[] {
+  const item = draft.field(key, 'file', { ref: { limit: c.multiple === true ? -1 : 1 } })
+  if (typeof c.filePattern === 'string') {
+    const { ext, other } = splitAccept(c.filePattern)
+    if (ext.length > 0) item.data.ext = ext
+    if (other.length > 0) draft.skip(`${path}/filePattern`, `only extensions can be allowed, not ${other.join(', ')}`)
+  }
+  for (const size of ['fileMinSize', 'fileMaxSize']) {
+    if (isMeaningful(c[size])) draft.skip(`${path}/${size}`, 'no file size limits')
+  }
+  return [item]
+}
+
+function signature(draft: FormDraft, c: Json, _path: string, key: string): DraftItem[] {
+  const height = pixels(c.height)
+  return [draft.field(key, 'signature', height === undefined ? {} : { height })]
+}
+
+function htmlElement(draft: FormDraft, c: Json, _path: string, key: string): DraftItem[] {
+  const tag = typeof c.tag === 'string' && /^[A-Za-z][A-Za-z0-9-]*$/.test(c.tag) ? c.tag : 'p'
+  const attrs = listOf(c.attrs)
+    .filter(isObject)
+    .filter((a) => typeof a.attr === 'string' && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(a.attr))
+    .map((a) => ` ${String(a.attr)}="${String(a.value ?? '').replace(/"/g, '&quot;')}"`)
+    .join('')
+  return [draft.element(key, 'html', { html: `<${tag}${attrs}>${pickText(c.content)}</${tag}>` })]
+}
+
+function button(draft: FormDraft, c: Json, path: string, key: string): DraftItem[] {
+  const action = c.action ?? 'submit'
+  const value = pickText(c.label)
+  if (action === 'submit') return [draft.element(key, 'send', value ? { value } : {})]
+  if (action === 'saveState') return [draft.element(key, 'save', value ? { value } : {})]
+  draft.skip(path, `a button with action "${String(action)}" has no equivalent`)
+  return []
+}
+
+function hidden(draft: FormDraft, c: Json, _path: string, key: string): DraftItem[] {
+  const sample = c.defaultValue
+  const varType =
+    typeof sample === 'number' ? 'number' : typeof sample === 'object' && sample !== null ? 'json' : 'text'
+  return [draft.field(key, 'var', { var_type: varType })]
+}
+
+/** A Form.io survey: one radios field per question, its values as the options. */
+function survey(draft: FormDraft, c: Json, _path: string, key: string): DraftItem[] {
+  const options = formioOptions(c.values)
+  const title = pickText(c.label)
+  return formioOptions(c.questions).map((q) => {
+    const item = draft.field(`${key}_${q.id}`, 'radios', {
+      options,
+      label: { value: title ? `${title}: ${q.label}` : q.label },
+    })
+    draft.alias(`${key}.${q.id}`, item)
+    return item
+  })
+}
+
+const MAKERS: Record<string, Maker> = {
+  textfield: textLike('text'),
+  password: textLike('text', { password: true }),
+  textarea: textLike('textarea'),
+  email: textLike('email'),
+  url: textLike('text'),
+  phoneNumber: textLike('celular'),
+  number: numberLike('number', ANY_DECIMALS),
+  currency: numberLike('money', 2),
+  checkbox: (draft, _c, _p, key) => [draft.field(key, 'checkbox')],
+  selectboxes: choices('list', true),
+  select: choices('select', false),
+  radio: choices('radios', false),
+  datetime: dateTime,
+  day: (draft, _c, _p, key) => [draft.field(key, 'date')],
+  time: (draft, _c, _p, key) => [draft.field(key, 'time')],
+  file,
+  signature,
+  content: (draft, c, _p, key) => [draft.element(key, 'html', { html: pickText(c.html) })],
+  htmlelement: htmlElement,
+  button,
+  hidden,
+  datagrid: formioTable,
+  editgrid: formioTable,
+  survey,
+}
+
+export const isFormioLeaf = (type: string): boolean => type in MAKERS
+
+/** What every field shares; a label already set (survey rows) is kept. */
+function applyCommon(item: DraftItem, c: Json): void {
+  const label = part(item.data, 'label')
+  if (label.value === undefined && pickText(c.label) !== '') label.value = pickText(c.label)
+  if (pickText(c.description) !== '') label.description = pickText(c.description)
+  if (Object.keys(label).length === 0) delete item.data.label
+  const ref = part(item.data, 'ref')
+  if (pickText(c.tooltip) !== '') ref.tooltip = pickText(c.tooltip)
+  const placeholder = pickText(c.placeholder)
+  if (placeholder !== '') {
+    if (item.type === 'select') item.data.placeholder = placeholder
+    else ref.placeholder = placeholder
+  }
+  if (Object.keys(ref).length === 0) delete item.data.ref
+  if (at(c, 'validate.required') === true) item.data.validate = { required: true }
+  if (c.persistent === false || c.persistent === 'client-only') item.saveable = false
+  if (c.disabled === true) item.state = { ...item.state, natural: 'disabled' }
+}
+
+/** Reports, once per component, the properties the jsonconfig cannot hold. */
+function reportLost(draft: FormDraft, c: Json, path: string): void {
+  for (const [key, reason] of LOST) {
+    if (isMeaningful(at(c, key))) draft.skip(`${path}/${key.replace('.', '/')}`, reason)
+  }
+  if (c.multiple === true && !['select', 'file'].includes(String(c.type))) {
+    draft.skip(`${path}/multiple`, 'a field holds one value here, not a list of them')
+  }
+}
+
+/** calculateValue → formule, when it is one `value = ...` over data.x. */
+function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void {
+  const calculate = c.calculateValue
+  if (isObject(calculate)) draft.skip(`${path}/calculateValue`, 'JSON Logic calculations have no translation')
+  if (typeof calculate !== 'string' || calculate.trim() === '') return
+  draft.later(() => {
+    const result = translateFormioScript(calculate, 'value', (key) => findKey(draft, key))
+    if (typeof result === 'object') item.data.formule = result.code
+    else draft.skip(`${path}/calculateValue`, `not translated: ${result}`)
+  })
+}
+
+const ELEMENTS = ['html', 'send', 'save']
+
+/** The items of a leaf component (several for a survey, none for what is skipped). */
+export function formioItems(draft: FormDraft, c: Json, path: string): DraftItem[] {
+  const type = String(c.type)
+  const key = typeof c.key === 'string' && c.key !== '' ? c.key : type
+  const items = MAKERS[type]!(draft, c, path, key)
+  const fields = items.filter((item) => !ELEMENTS.includes(item.type))
+  for (const item of fields) applyCommon(item, c)
+  for (const item of items) if (c.hidden === true) item.state = { ...item.state, show: false }
+  if (fields.length > 0) reportLost(draft, c, path)
+  if (fields.length === 1) formula(draft, fields[0]!, c, path)
+  return items
+}

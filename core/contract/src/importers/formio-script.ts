@@ -1,0 +1,150 @@
+/**
+ * Form.io's customConditional (`show = data.a === 'x';`) and calculateValue (`value = data.a * 2;`)
+ * are JavaScript that reads the submission through `data`. When the script is one assignment of a
+ * simple expression, `data.a` becomes the field's name and the expression is kept; anything else
+ * (statements, `row`, `instance`, lodash, regular expressions) is refused with the reason.
+ */
+import { opaque, type Js } from './js.js'
+import { scriptRef } from './names.js'
+import type { DraftItem } from './types.js'
+
+interface Token {
+  kind: 'id' | 'str' | 'num' | 'punct'
+  text: string
+  start: number
+  end: number
+}
+
+const PUNCTUATORS = [
+  '===',
+  '!==',
+  '**=',
+  '...',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '?.',
+  '=>',
+  '**',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+]
+const ASSIGNMENTS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '**=', '&=', '|=', '^=', '++', '--', '=>'])
+const STATEMENT_WORDS = new Set(
+  'var let const if else for while do return function new class this delete throw try catch finally switch case import export yield await async'.split(
+    ' '
+  )
+)
+/** Globals a translated expression may still use; they mean the same in the sandbox. */
+const GLOBALS = new Set(
+  'true false null undefined NaN Infinity Math Number String Boolean Array JSON parseInt parseFloat isNaN isFinite typeof instanceof in void'.split(
+    ' '
+  )
+)
+
+/** Thrown with the reason a script cannot be translated. */
+class Refused extends Error {}
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = []
+  let i = 0
+  const push = (kind: Token['kind'], end: number) => {
+    tokens.push({ kind, text: source.slice(i, end), start: i, end })
+    i = end
+  }
+  while (i < source.length) {
+    const rest = source.slice(i)
+    const ch = source[i]!
+    if (/\s/.test(ch)) i++
+    else if (rest.startsWith('//')) i = source.indexOf('\n', i) === -1 ? source.length : source.indexOf('\n', i)
+    else if (rest.startsWith('/*')) i = source.indexOf('*/', i) === -1 ? source.length : source.indexOf('*/', i) + 2
+    else if (ch === '`') throw new Refused('template strings are not translated')
+    else if (ch === '"' || ch === "'") push('str', stringEnd(source, i))
+    else if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
+      push('num', i + /^(0[xX][0-9a-fA-F]+|[0-9]*\.?[0-9]+([eE][+-]?[0-9]+)?)/.exec(rest)![0].length)
+    } else if (/[A-Za-z_$]/.test(ch)) push('id', i + /^[A-Za-z0-9_$]+/.exec(rest)![0].length)
+    else push('punct', i + (PUNCTUATORS.find((p) => rest.startsWith(p)) ?? ch).length)
+  }
+  return tokens
+}
+
+function stringEnd(source: string, start: number): number {
+  for (let i = start + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++
+    else if (source[i] === source[start]) return i + 1
+  }
+  throw new Refused('a string is not closed')
+}
+
+/** The source key a `data` access names: data.key or data['key']. */
+function dataKey(tokens: Token[], at: number): { key: string; last: number } {
+  const next = tokens[at + 1]
+  const name = tokens[at + 2]
+  if (next?.text === '.' && name?.kind === 'id') return { key: name.text, last: at + 2 }
+  if (next?.text === '[' && name?.kind === 'str' && tokens[at + 3]?.text === ']') {
+    return { key: name.text.slice(1, -1), last: at + 3 }
+  }
+  throw new Refused('reads `data` other than as data.key')
+}
+
+/** Whether an operand (not an operator) is expected after this token: a '/' there starts a RegExp. */
+const expectsOperand = (previous: Token | undefined) =>
+  !previous || (previous.kind === 'punct' && previous.text !== ')' && previous.text !== ']')
+
+/**
+ * `target = EXPR;` as an expression over field names; a string is why it cannot be translated.
+ * `find` gives the field a Form.io key names.
+ */
+export function translateFormioScript(
+  source: string,
+  target: 'show' | 'value',
+  find: (key: string) => DraftItem | undefined
+): Js | string {
+  try {
+    const tokens = tokenize(source)
+    if (tokens[0]?.text !== target || tokens[1]?.text !== '=') throw new Refused(`it is not one \`${target} = ...\``)
+    const last = tokens[tokens.length - 1]?.text === ';' ? tokens.length - 1 : tokens.length
+    const body = tokens.slice(2, last)
+    if (body.length === 0) throw new Refused('the expression is empty')
+    let out = ''
+    let copied = body[0]!.start
+    for (let i = 0; i < body.length; i++) {
+      const token = body[i]!
+      const previous = body[i - 1]
+      if (token.kind === 'punct') {
+        if (token.text === ';') throw new Refused('it has several statements')
+        if (token.text === '{' || token.text === '}') throw new Refused('it has blocks or objects')
+        if (ASSIGNMENTS.has(token.text)) throw new Refused(`it assigns or declares (\`${token.text}\`)`)
+        if (token.text === '/' && expectsOperand(previous)) throw new Refused('regular expressions are not translated')
+        continue
+      }
+      if (token.kind !== 'id' || previous?.text === '.' || previous?.text === '?.') continue
+      if (STATEMENT_WORDS.has(token.text)) throw new Refused(`it uses \`${token.text}\``)
+      if (GLOBALS.has(token.text)) continue
+      if (token.text !== 'data') throw new Refused(`it reads \`${token.text}\`, which only Form.io provides`)
+      const { key, last: end } = dataKey(body, i)
+      const field = find(key)
+      if (!field) throw new Refused(`data.${key} is not a field of the form`)
+      out += source.slice(copied, token.start) + scriptRef(field.field_name)
+      copied = body[end]!.end
+      i = end
+    }
+    out += source.slice(copied, body[body.length - 1]!.end)
+    return opaque(out.trim())
+  } catch (error) {
+    if (error instanceof Refused) return error.message
+    throw error
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Form.io → jsonconfig. Layout containers (panel, fieldset, well, container, columns, table, tabs)
+ * are flattened into rows of the page; a wizard's top-level panels become pages. A container's
+ * condition, hidden and disabled flags pass to everything inside it.
+ */
+import { GRID_COLUMNS } from '../constants.js'
+import type { FormConfigInput } from '../config.js'
+import { FormDraft, type Condition } from './draft.js'
+import { formioCondition } from './formio-conditions.js'
+import { formioItems, isFormioLeaf } from './formio-fields.js'
+import { pickText } from './source-text.js'
+import { isMeaningful, isObject, listOf, positive, type DraftItem, type ImportResult, type Json } from './types.js'
+
+interface Scope {
+  /** Grid columns the components at this level may take. */
+  span: number
+  conditions: Condition[]
+  hidden: boolean
+  disabled: boolean
+}
+
+const scale = (width: number, span: number) =>
+  Math.min(GRID_COLUMNS, Math.max(1, Math.round((width * span) / GRID_COLUMNS)))
+
+/** Places an item at this level: its width, the inherited conditions and flags. */
+function place(draft: FormDraft, item: DraftItem, scope: Scope): void {
+  draft.when(item, scope.conditions)
+  if (scope.hidden) item.state = { ...item.state, show: false }
+  if (scope.disabled) item.state = { ...item.state, natural: 'disabled' }
+  if (scope.span < GRID_COLUMNS) item.data.width = scope.span
+}
+
+/** A container's title as a text element heading its rows. */
+function heading(draft: FormDraft, c: Json, title: unknown, scope: Scope): string[][] {
+  const text = pickText(title)
+  if (text === '') return []
+  const item = draft.element(typeof c.key === 'string' ? c.key : 'title', 'text', { value: `### ${text}` })
+  place(draft, item, scope)
+  return [[item.field_name]]
+}
+
+function walk(draft: FormDraft, components: unknown, path: string, scope: Scope): string[][] {
+  return listOf(components).flatMap((c, index) => component(draft, c, `${path}/${index}`, scope))
+}
+
+/** Side-by-side groups: row r holds the r-th row of every group, spacers keeping later groups in place. */
+function zip(draft: FormDraft, groups: { span: number; rows: string[][] }[]): string[][] {
+  const height = Math.max(0, ...groups.map((g) => g.rows.length))
+  const rows: string[][] = []
+  for (let r = 0; r < height; r++) {
+    const row: string[] = []
+    let gaps: number[] = []
+    for (const group of groups) {
+      const cells = group.rows[r]
+      if (!cells) {
+        gaps.push(group.span)
+        continue
+      }
+      for (const span of gaps) row.push(draft.element('spacer', 'separate', { width: span }).field_name)
+      gaps = []
+      row.push(...cells)
+    }
+    rows.push(row)
+  }
+  return rows
+}
+
+function columns(draft: FormDraft, c: Json, path: string, scope: Scope): string[][] {
+  const list = listOf(c.columns)
+  const groups = list.map((column, index) => {
+    const col = isObject(column) ? column : {}
+    if (positive(col.offset) !== undefined) draft.skip(`${path}/columns/${index}/offset`, 'no column offsets')
+    const span = scale(positive(col.width) ?? GRID_COLUMNS / list.length, scope.span)
+    return { span, rows: walk(draft, col.components, `${path}/columns/${index}/components`, { ...scope, span }) }
+  })
+  return zip(draft, groups)
+}
+
+/** A layout table: each of its rows is laid out like columns of equal width. */
+function table(draft: FormDraft, c: Json, path: string, scope: Scope): string[][] {
+  const rows = listOf(c.rows)
+  const count = positive(c.numCols) ?? Math.max(1, ...rows.map((r) => listOf(r).length))
+  const span = scale(GRID_COLUMNS / count, scope.span)
+  return rows.flatMap((row, r) =>
+    zip(
+      draft,
+      listOf(row).map((cell, i) => ({
+        span,
+        rows: walk(draft, isObject(cell) ? cell.components : [], `${path}/rows/${r}/${i}/components`, {
+          ...scope,
+          span,
+        }),
+      }))
+    )
+  )
+}
+
+function tabs(draft: FormDraft, c: Json, path: string, scope: Scope): string[][] {
+  return listOf(c.components).flatMap((tab, index) => {
+    if (!isObject(tab)) return []
+    return [
+      ...heading(draft, tab, tab.label, scope),
+      ...walk(draft, tab.components, `${path}/components/${index}/components`, scope),
+    ]
+  })
+}
+
+function component(draft: FormDraft, c: unknown, path: string, outer: Scope): string[][] {
+  if (!isObject(c)) {
+    draft.skip(path, 'not a component')
+    return []
+  }
+  const type = String(c.type)
+  const own = formioCondition(draft, c, path)
+  const scope = {
+    ...outer,
+    conditions: own ? [...outer.conditions, own] : outer.conditions,
+    hidden: outer.hidden || c.hidden === true,
+    disabled: outer.disabled || c.disabled === true,
+  }
+  if (isFormioLeaf(type)) {
+    return formioItems(draft, c, path).flatMap((item) => {
+      place(draft, item, scope)
+      // A var is carried, never shown: it has no place on the layout.
+      return item.type === 'var' ? [] : [[item.field_name]]
+    })
+  }
+  switch (type) {
+    case 'panel':
+      return [...heading(draft, c, c.title, scope), ...walk(draft, c.components, `${path}/components`, scope)]
+    case 'fieldset':
+      return [...heading(draft, c, c.legend, scope), ...walk(draft, c.components, `${path}/components`, scope)]
+    case 'well':
+    case 'container':
+      return walk(draft, c.components, `${path}/components`, scope)
+    case 'columns':
+      return columns(draft, c, path, scope)
+    case 'table':
+      return table(draft, c, path, scope)
+    case 'tabs':
+      return tabs(draft, c, path, scope)
+    default:
+      draft.skip(path, `no equivalent for the Form.io component "${type}"`)
+      return []
+  }
+}
+
+/** A wizard: each top-level panel is a page; anything else at the top joins the page before it. */
+function wizard(draft: FormDraft, components: unknown[], scope: Scope): void {
+  components.forEach((c, index) => {
+    const path = `/components/${index}`
+    if (isObject(c) && c.type === 'panel') {
+      draft.page(pickText(c.title) || (typeof c.key === 'string' ? c.key : ''))
+      const own = formioCondition(draft, c, path)
+      const inner = { ...scope, conditions: own ? [own] : [], hidden: c.hidden === true, disabled: c.disabled === true }
+      draft.addRows(walk(draft, c.components, `${path}/components`, inner))
+    } else draft.addRows(component(draft, c, path, scope))
+  })
+}
+
+export function importFormio(json: unknown): ImportResult {
+  if (!isObject(json) || !Array.isArray(json.components)) throw new Error('Not a Form.io form: it has no components')
+  const draft = new FormDraft()
+  const scope: Scope = { span: GRID_COLUMNS, conditions: [], hidden: false, disabled: false }
+  const isWizard = json.display === 'wizard'
+  if (isMeaningful(json.title))
+    draft.skip('/title', 'a jsonconfig has no title; the form keeps its name where it is published')
+  if (json.display === 'pdf')
+    draft.skip('/display', 'the PDF display (fields over a PDF) has no equivalent; the fields are laid out as a form')
+  if (isWizard) wizard(draft, json.components, scope)
+  else draft.addRows(walk(draft, json.components, '/components', scope))
+  // Form.io's wizard submits from its own navigation; here a send button does.
+  if (isWizard && !draft.hasType('send') && !draft.hasType('save'))
+    draft.addRows([[draft.element('send', 'send').field_name]])
+  const config: FormConfigInput = draft.finish(isWizard ? 'wizard' : 'form')
+  return { config, unmapped: draft.unmapped, format: 'formio' }
+}

@@ -1,0 +1,60 @@
+/**
+ * How a condition reads a field depends on the value its type holds: a list of ids (multiple
+ * choices), a boolean, a level (-1 when unset), a phone object or a plain value. These helpers write
+ * the comparisons the sources express, for the value each field type really holds.
+ */
+import { array, atom, binary, call, literal, member, method, or, orElse, type Js } from './js.js'
+import { scriptRef } from './names.js'
+import type { DraftItem } from './types.js'
+
+export type ValueKind = 'scalar' | 'multi' | 'bool' | 'level' | 'phone'
+
+/** A field a condition may read: its script reference and the kind of value it holds. */
+export interface FieldRef {
+  js: Js
+  kind: ValueKind
+}
+
+export function valueKind(item: DraftItem): ValueKind {
+  switch (item.type) {
+    case 'list':
+    case 'select':
+    case 'radios':
+      return item.data.multiple === true ? 'multi' : 'scalar'
+    case 'table':
+    case 'file':
+      return 'multi'
+    case 'checkbox':
+    case 'switch':
+    case 'radio':
+      return 'bool'
+    case 'level':
+      return 'level'
+    case 'celular':
+      return 'phone'
+    default:
+      return 'scalar'
+  }
+}
+
+export const fieldRef = (item: DraftItem): FieldRef => ({ js: atom(scriptRef(item.field_name)), kind: valueKind(item) })
+
+/** The comparable value: a phone compares by its number. */
+export const comparable = (ref: FieldRef): Js => (ref.kind === 'phone' ? member(ref.js, 'value') : ref.js)
+
+/** Empty as the sources mean it: '', null, [] (String([]) is ''); a level is empty below 0. */
+export function isEmpty(ref: FieldRef): Js {
+  if (ref.kind === 'level') return binary('<', ref.js, literal(0))
+  return binary('==', call('String', [orElse(comparable(ref), literal(''))]), literal(''))
+}
+
+/** Equality with a literal; a multiple choice "equals" a value when it holds it. */
+export function equalsValue(ref: FieldRef, value: Js): Js {
+  return ref.kind === 'multi' ? method(ref.js, 'includes', [value]) : binary('==', comparable(ref), value)
+}
+
+/** The field holds any of the values (one of them, for a single value). */
+export function holdsAny(ref: FieldRef, values: Js[]): Js {
+  if (ref.kind === 'multi') return or(values.map((v) => method(ref.js, 'includes', [v]))) ?? literal(false)
+  return method(array(values), 'includes', [comparable(ref)])
+}

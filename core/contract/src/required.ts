@@ -1,0 +1,80 @@
+/**
+ * Required fields (spec 000 §5): a required field counts only when it is enabled, on a page layout and
+ * shown; inside a section, at least one element showing that section must be shown too. The list is
+ * in reading order and is what the runtime shows under MISSING_REQUIRED_HEADING.
+ */
+import { coreRegistry } from './core-types.js'
+import { itemsByName, sectionPages } from './layout.js'
+import type { FieldTypeRegistry } from './registry.js'
+import type { FormConfig } from './config.js'
+import type { FormState } from './form-state.js'
+
+export interface MissingField {
+  field: string
+  /** Index in form.pages of the navigable page to jump to (the one holding the section, for section fields). */
+  page: number
+  label: string
+}
+
+/** The names shown on each navigable page, sections expanded where a shown section element stands. */
+export function shownNames(config: FormConfig, state: FormState): { name: string; page: number }[] {
+  const sections = sectionPages(config)
+  const items = itemsByName(config)
+  const out: { name: string; page: number }[] = []
+  const walk = (pageIndex: number, page: number, trail: Set<number>) => {
+    for (const row of config.form.pages[pageIndex]!.layout) {
+      for (const name of row) {
+        if (!state[name]?.show) continue
+        out.push({ name, page })
+        const entry = items.get(name)
+        if (entry?.kind === 'element' && entry.item.type === 'section') {
+          const target = sections.get(String(entry.item.data.section_id))
+          if (target !== undefined && !trail.has(target)) walk(target, page, new Set(trail).add(target))
+        }
+      }
+    }
+  }
+  config.form.pages.forEach((page, index) => {
+    if (!page.section) walk(index, index, new Set([index]))
+  })
+  return out
+}
+
+/** Required, enabled, shown fields whose value does not pass their type's required rule. */
+export function missingRequired(
+  config: FormConfig,
+  values: Record<string, unknown>,
+  state: FormState,
+  registry: FieldTypeRegistry = coreRegistry()
+): MissingField[] {
+  const items = itemsByName(config)
+  const missing: MissingField[] = []
+  const seen = new Set<string>()
+  for (const { name, page } of shownNames(config, state)) {
+    const entry = items.get(name)
+    const fieldState = state[name]
+    if (!entry || entry.kind !== 'field' || !fieldState || seen.has(name)) continue
+    seen.add(name)
+    if (!fieldState.required || fieldState.natural !== 'enabled') continue
+    const fieldType = registry.get('field', entry.item.type)
+    if (!fieldType) continue
+    const value = values[name] ?? fieldType.defaultValue(entry.item)
+    if (!fieldType.required(entry.item, value)) {
+      missing.push({ field: name, page, label: entry.item.data.label.value || name })
+    }
+  }
+  return missing
+}
+
+/**
+ * Whether a failed required check stops a save or send (spec 000 §5): it does, except in invisible
+ * mode, and for send when the task is new or enter.
+ */
+export function requiredCheckBlocks(
+  action: 'save' | 'send',
+  context: { invisible?: boolean; case: string },
+  missingCount: number
+): boolean {
+  if (missingCount === 0 || context.invisible) return false
+  return !(action === 'send' && (context.case === 'new' || context.case === 'enter'))
+}

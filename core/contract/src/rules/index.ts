@@ -1,0 +1,13 @@
+/** The pure validation rules of the form contract (spec 000 §5, §9; spec 001 §5, §9). */
+export * from './coerce.js'
+export * from './color.js'
+export * from './fichas.js'
+export * from './files.js'
+export * from './grades.js'
+export * from './number.js'
+export * from './password.js'
+export * from './questions.js'
+export * from './required.js'
+export * from './smtp.js'
+export * from './table.js'
+export * from './text.js'

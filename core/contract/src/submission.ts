@@ -1,0 +1,112 @@
+/**
+ * `validateSubmission(config, values, context)`: what every server save runs. The server trusts no
+ * client result: it recomputes formulas, visibility, state and required-ness in the sandbox, refuses
+ * unknown fields, wrong value shapes and over-limit files, and returns the values to store.
+ */
+import { coreRegistry } from './core-types.js'
+import { withDefaults } from './defaults.js'
+import { contractText } from './messages.js'
+import { itemsByName } from './layout.js'
+import { schemaProblems } from './validate-config.js'
+import { evaluateForm, type EvaluationContext, type ScriptFailure } from './evaluate.js'
+import { applyConditions, declaredState } from './form-state.js'
+import { missingRequired, type MissingField } from './required.js'
+import type { FieldTypeRegistry } from './registry.js'
+import type { FormConfig } from './config.js'
+
+export type CaseMode = 'new' | 'enter' | 'edit' | 'see' | 'approve'
+
+export interface SubmissionContext extends EvaluationContext {
+  case: CaseMode
+  /** The process step being completed (fields with show_on_task lists are shown only on theirs). */
+  task?: string
+  registry?: FieldTypeRegistry
+  lang?: string
+}
+
+export interface SubmissionResult {
+  ok: boolean
+  /** Required fields left empty (checked for the new and enter cases, as the runtime does). */
+  missing: MissingField[]
+  errors: { field: string; message: string }[]
+  /** Every field's value to store: formulas recomputed, unsaveable and set fields blank. */
+  values: Record<string, unknown>
+  /** Conditions and formulas that failed; for the designer, not the end user. */
+  scriptErrors: ScriptFailure[]
+}
+
+const resolvedConfigs = new WeakMap<object, FormConfig>()
+
+/** withDefaults, once per config object: the server keeps one object per published form version. */
+function resolved(config: unknown, registry: FieldTypeRegistry): FormConfig {
+  if (typeof config !== 'object' || config === null) return withDefaults(config, registry)
+  let result = resolvedConfigs.get(config)
+  if (!result) {
+    result = withDefaults(config, registry)
+    resolvedConfigs.set(config, result)
+  }
+  return result
+}
+
+export async function validateSubmission(
+  config: unknown,
+  submitted: Record<string, unknown>,
+  context: SubmissionContext
+): Promise<SubmissionResult> {
+  const registry = context.registry ?? coreRegistry()
+  const form = resolved(config, registry)
+  const ctx = { lang: context.lang }
+  const items = itemsByName(form)
+  const errors: SubmissionResult['errors'] = []
+  const values: Record<string, unknown> = {}
+
+  for (const name of Object.keys(submitted)) {
+    if (items.get(name)?.kind !== 'field') {
+      errors.push({ field: name, message: contractText(ctx, 'errors.unknown_field', { field: name }) })
+    }
+  }
+  for (const item of form.fields) {
+    const fieldType = registry.get('field', item.type)
+    if (!fieldType) continue
+    const blank = fieldType.defaultValue(item)
+    const raw = submitted[item.field_name]
+    if (raw === undefined || raw === null || !item.saveable || item.isSet) {
+      values[item.field_name] = blank
+      continue
+    }
+    const shape = schemaProblems(fieldType.valueSchema!, raw)
+    if (shape.length > 0) {
+      const detail = shape.map((p) => `${p.path || '/'} ${p.message}`).join('; ')
+      errors.push({
+        field: item.field_name,
+        message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail }),
+      })
+      values[item.field_name] = blank
+      continue
+    }
+    for (const message of fieldType.validate(item, raw, ctx)) errors.push({ field: item.field_name, message })
+    values[item.field_name] = raw
+  }
+
+  const evaluation = await evaluateForm(form, values, context)
+  // A formula that fails leaves the entered value; a result of the wrong shape never replaces it.
+  for (const item of form.fields) {
+    const computed = evaluation.values[item.field_name]
+    if (computed === values[item.field_name]) continue
+    const fieldType = registry.get('field', item.type)!
+    if (schemaProblems(fieldType.valueSchema!, computed).length === 0) values[item.field_name] = computed
+    else {
+      evaluation.failures.push({
+        field: item.field_name,
+        kind: 'formula',
+        code: 'SCRIPT_ERROR',
+        message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail: JSON.stringify(computed) }),
+      })
+    }
+  }
+
+  const state = applyConditions(declaredState(form, { task: context.task }), evaluation.conditions)
+  const missing =
+    context.case === 'new' || context.case === 'enter' ? missingRequired(form, values, state, registry) : []
+  return { ok: errors.length === 0 && missing.length === 0, missing, errors, values, scriptErrors: evaluation.failures }
+}

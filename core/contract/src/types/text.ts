@@ -1,0 +1,82 @@
+/** Text-like fields: text, textarea, email, celular and the product's own case reference. */
+import { Type } from '@sinclair/typebox'
+import { defineFieldType, type ValueContext } from '../registry.js'
+import { contractText } from '../messages.js'
+import { checkText, isEmail, passesRequired } from '../rules/index.js'
+import { PHONE_COUNTRY } from '../constants.js'
+import { OrBlank } from './shared.js'
+
+/** Problems of a text value under ref.limit, ref.mask and ref.pattern (spec 000 §5 "Text"). */
+function textProblems(
+  ref: { limit: number; mask: string; pattern: string },
+  value: string,
+  ctx: ValueContext
+): string[] {
+  if (value === '') return []
+  const checked = checkText(value, ref)
+  if (!checked.valid) return [contractText(ctx, 'errors.info_invalida')]
+  if (checked.limit !== null && value.length > checked.limit) {
+    return [contractText(ctx, 'errors.text_limit', { limit: checked.limit })]
+  }
+  return []
+}
+
+export const textType = defineFieldType({
+  type: 'text',
+  data: {
+    /** Suggestions offered while typing (entries containing the text, case-insensitive). */
+    autocomplete: Type.Array(Type.String(), { default: [] }),
+    password: Type.Boolean({ default: false }),
+  },
+  value: Type.String(),
+  required: (_item, value) => passesRequired('text', value),
+  validate: (item, value, ctx) => textProblems(item.data.ref, value, ctx),
+})
+
+export const textareaType = defineFieldType({
+  type: 'textarea',
+  data: { rows: Type.Integer({ minimum: 1, default: 4 }) },
+  value: Type.String(),
+  required: (_item, value) => passesRequired('textarea', value),
+  validate: (item, value, ctx) => textProblems(item.data.ref, value, ctx),
+})
+
+/** A text with the standard e-mail address pattern. */
+export const emailType = defineFieldType({
+  type: 'email',
+  value: Type.String(),
+  required: (_item, value) => passesRequired('email', value),
+  validate: (item, value, ctx) => {
+    if (value === '') return []
+    return isEmail(value) ? textProblems(item.data.ref, value, ctx) : [contractText(ctx, 'errors.email')]
+  },
+})
+
+/** value {code (country, CO by default), value (the number), string (as shown, with the prefix)}. */
+export const CelularValue = Type.Object(
+  { code: Type.String(), value: Type.String(), string: Type.String() },
+  { additionalProperties: false }
+)
+
+export const celularType = defineFieldType({
+  type: 'celular',
+  data: { code: Type.String({ minLength: 2, maxLength: 2, default: PHONE_COUNTRY }) },
+  value: OrBlank(CelularValue),
+  defaultValue: (item) => ({ code: item.data.code, value: '', string: '' }),
+  stored: (_item, value) =>
+    value === '' || value.string === ''
+      ? { value_replace: '', value_simple: '' }
+      : { value_replace: value.string, value_simple: JSON.stringify(value) },
+  required: (_item, value) => passesRequired('celular', value),
+  coerce: (item, text) => ({ code: item.data.code, value: text.replace(/\s+/g, ''), string: text.trim() }),
+})
+
+/**
+ * `tramita`: the product's own field type ({product} in the spec), a reference to another Tramita
+ * case by its code. Required means non-empty.
+ */
+export const tramitaType = defineFieldType({
+  type: 'tramita',
+  value: Type.String(),
+  required: (_item, value) => passesRequired('tramita', value),
+})

@@ -1,0 +1,218 @@
+/**
+ * `validateConfig(config)`: every problem of a jsonconfig with its JSON path (JSON Pointer, as ajv
+ * reports it). The frame is checked against the form schema, each field and element against its own
+ * type's schema from the registry, then the references between them (layouts, sections, sets,
+ * autocomplete rules, actions, script syntax and formula cycles).
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { TSchema } from '@sinclair/typebox'
+import { analyzeScript } from '@tramita/sandbox'
+import { FormConfigBase } from './schema/form.js'
+import { EVENT_SCRIPTS } from './schema/common.js'
+import { coreRegistry } from './core-types.js'
+import { withDefaults } from './defaults.js'
+import { sectionPages } from './layout.js'
+import { buildGraph } from './graph.js'
+import type { FieldTypeRegistry } from './registry.js'
+import type { FormConfig } from './config.js'
+
+export interface ConfigProblem {
+  /** JSON Pointer into the config, e.g. /fields/3/data/ref/limit. */
+  path: string
+  message: string
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true })
+const compiled = new WeakMap<TSchema, ValidateFunction>()
+
+/** The ajv validator of a schema, compiled once. */
+export function validatorFor(schema: TSchema): ValidateFunction {
+  let validate = compiled.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    compiled.set(schema, validate)
+  }
+  return validate
+}
+
+/** ajv's errors as problems: unions collapsed to one "must be one of" line, missing keys on their own path. */
+export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): ConfigProblem[] {
+  const validate = validatorFor(schema)
+  if (validate(value)) return []
+  const errors = validate.errors ?? []
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath))
+  const problems: ConfigProblem[] = []
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && insideUnion(error, unionPaths)) continue
+    problems.push(describe(error, prefix))
+  }
+  return problems
+}
+
+function insideUnion(error: ErrorObject, unionPaths: Set<string>): boolean {
+  return unionPaths.has(error.instancePath) && error.schemaPath.includes('/anyOf/')
+}
+
+function describe(error: ErrorObject, prefix: string): ConfigProblem {
+  const path = prefix + error.instancePath
+  switch (error.keyword) {
+    case 'required':
+      return { path: `${path}/${error.params.missingProperty}`, message: 'is required' }
+    case 'additionalProperties':
+      return { path: `${path}/${error.params.additionalProperty}`, message: 'is not a known key' }
+    case 'anyOf': {
+      const consts = (error.schema as { const?: unknown }[]).map((s) => s.const)
+      if (consts.every((c) => c !== undefined)) {
+        return { path, message: `must be one of: ${consts.map((c) => JSON.stringify(c)).join(', ')}` }
+      }
+      return { path, message: 'does not have any of the accepted shapes' }
+    }
+    default:
+      return { path, message: error.message ?? 'is not valid' }
+  }
+}
+
+/** Every problem of the config; an empty list means it is valid. */
+export function validateConfig(config: unknown, registry: FieldTypeRegistry = coreRegistry()): ConfigProblem[] {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    return [{ path: '', message: 'the form configuration must be an object' }]
+  }
+  const resolved = withDefaults(config, registry)
+  const problems = schemaProblems(FormConfigBase, resolved)
+  if (problems.length > 0) return problems
+  for (const kind of ['field', 'element'] as const) {
+    const key = kind === 'field' ? 'fields' : 'elements'
+    resolved[key].forEach((item, index) => {
+      const fieldType = registry.get(kind, item.type)
+      if (!fieldType) {
+        problems.push({ path: `/${key}/${index}/type`, message: `"${item.type}" is not a known ${kind} type` })
+      } else {
+        problems.push(...schemaProblems(fieldType.schema, item, `/${key}/${index}`))
+      }
+    })
+  }
+  if (problems.length > 0) return problems
+  return [...referenceProblems(resolved), ...scriptProblems(resolved)]
+}
+
+/** Names, layouts, sections, sets, autocomplete rules and actions that point at something that exists. */
+function referenceProblems(config: FormConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  const names = new Map<string, string>()
+  for (const key of ['fields', 'elements'] as const) {
+    config[key].forEach((item, index) => {
+      const here = `/${key}/${index}/field_name`
+      const first = names.get(item.field_name)
+      if (first) problems.push({ path: here, message: `"${item.field_name}" is already used at ${first}` })
+      else names.set(item.field_name, here)
+    })
+  }
+  const sections = sectionPages(config)
+  const placed = new Set<string>()
+  config.form.pages.forEach((page, p) => {
+    if (page.section && !page.section_id) {
+      problems.push({ path: `/form/pages/${p}/section_id`, message: 'a section page needs a section_id' })
+    }
+    page.layout.forEach((row, r) =>
+      row.forEach((name, c) => {
+        const path = `/form/pages/${p}/layout/${r}/${c}`
+        if (!names.has(name)) problems.push({ path, message: `"${name}" is not a field or element of this form` })
+        else if (placed.has(name)) problems.push({ path, message: `"${name}" is already on a layout` })
+        placed.add(name)
+      })
+    )
+    for (const part of ['navbar', 'lateralMenu'] as const) {
+      const { enable, section } = page.app_info[part]
+      if (enable && !sections.has(section)) {
+        problems.push({ path: `/form/pages/${p}/app_info/${part}/section`, message: `no section "${section}"` })
+      }
+    }
+  })
+  config.elements.forEach((item, index) => {
+    if (item.type === 'section' && !sections.has(String(item.data.section_id))) {
+      problems.push({ path: `/elements/${index}/data/section_id`, message: `no section "${item.data.section_id}"` })
+    }
+  })
+  config.fields.forEach((item, index) => {
+    if (item.isSet && !names.has(item.set)) {
+      problems.push({ path: `/fields/${index}/set`, message: `"${item.set}" is not a field of this form` })
+    }
+  })
+  config.validations.autocomplete.forEach((rule, index) => {
+    if (!names.has(rule.id_field)) {
+      problems.push({
+        path: `/validations/autocomplete/${index}/id_field`,
+        message: `"${rule.id_field}" is not a field`,
+      })
+    }
+  })
+  const actionNames = new Set<string>()
+  config.validations.actions.forEach((action, index) => {
+    if (actionNames.has(action.name)) {
+      problems.push({
+        path: `/validations/actions/${index}/name`,
+        message: `the action "${action.name}" is defined twice`,
+      })
+    }
+    actionNames.add(action.name)
+    const { active, page } = action.start_page
+    const pageExists =
+      typeof page === 'number' ? page < config.form.pages.length : config.form.pages.some((p) => p.name === page)
+    if (active && !pageExists) {
+      problems.push({
+        path: `/validations/actions/${index}/start_page/page`,
+        message: `no page ${JSON.stringify(page)}`,
+      })
+    }
+  })
+  for (const key of ['fields', 'elements'] as const) {
+    config[key].forEach((item, index) => {
+      for (const [event, actions] of Object.entries(item.events)) {
+        for (const name of actions ?? []) {
+          if (!config.validations.actions.some((a) => a.name === name)) {
+            problems.push({ path: `/${key}/${index}/events/${event}`, message: `no action named "${name}"` })
+          }
+        }
+      }
+    })
+  }
+  return problems
+}
+
+/** Scripts that do not parse, and formulas that depend on themselves. */
+function scriptProblems(config: FormConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  const check = (path: string, source: unknown) => {
+    if (typeof source !== 'string' || source.trim() === '') return
+    const { error } = analyzeScript(source)
+    if (error) problems.push({ path, message: `the script does not parse: ${error}` })
+  }
+  for (const key of ['fields', 'elements'] as const) {
+    config[key].forEach((item, index) => {
+      for (const script of ['show_with_formule', 'formule', ...EVENT_SCRIPTS] as const) {
+        check(`/${key}/${index}/data/${script}`, item.data[script])
+      }
+      const { table } = item.data.ref as { table?: { columns: { formule: string; buttons: { formule: string }[] }[] } }
+      table?.columns.forEach((column, c) => {
+        check(`/${key}/${index}/data/ref/table/columns/${c}/formule`, column.formule)
+        column.buttons.forEach((button, b) =>
+          check(`/${key}/${index}/data/ref/table/columns/${c}/buttons/${b}/formule`, button.formule)
+        )
+      })
+    })
+  }
+  config.validations.actions.forEach((action, index) =>
+    check(`/validations/actions/${index}/conditions/code`, action.conditions.code)
+  )
+  config.validations.autocomplete.forEach((rule, index) =>
+    check(`/validations/autocomplete/${index}/query/condition`, rule.query.condition)
+  )
+  for (const cycle of buildGraph(config).cycles) {
+    const index = config.fields.findIndex((f) => f.field_name === cycle[0])
+    problems.push({
+      path: `/fields/${index}/data/formule`,
+      message: `the formulas depend on each other: ${cycle.join(' → ')}`,
+    })
+  }
+  return problems
+}

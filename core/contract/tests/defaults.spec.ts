@@ -1,0 +1,115 @@
+import { test } from '@japa/runner'
+import { backgroundProportion, deviceForWidth, navigablePages, pageWidth, withDefaults } from '../src/index.js'
+
+const item = (type: string, extra: Record<string, unknown> = {}) => ({ field_name: `x_${type}`, type, ...extra })
+
+test.group('withDefaults: the spec defaults in one place', () => {
+  const config = withDefaults({
+    form: { pages: [{ name: 'P', layout: [] }] },
+    fields: [
+      'text',
+      'image',
+      'signature',
+      'file',
+      'level',
+      'money',
+      'number',
+      'celular',
+      'table',
+      'switch',
+      'select',
+    ].map((t) => item(t)),
+    elements: [item('save'), item('divider')],
+  })
+  const field = (type: string) => config.fields.find((f) => f.type === type)!
+
+  test('form, body and page', ({ assert }) => {
+    assert.equal(config.form.display, 'wizard')
+    assert.equal(config.form.grid.columns, 12)
+    assert.equal(config.form.body.style.maxwidth, 800)
+    const page = config.form.pages[0]!
+    assert.deepEqual(page.style.responsive, { mobile: 100, tablet: 90, computer: 70 })
+    assert.deepEqual(page.style.margins, { top: 50, bottom: 50 })
+    assert.equal(page.style.maxwidth, 800)
+    assert.equal(page.style.borderRadius, 10)
+    assert.equal(page.style.background_proportion, 4)
+    assert.equal(backgroundProportion(page, 'tablet'), 2)
+    assert.equal(backgroundProportion(page, 'computer'), 4)
+    assert.equal(pageWidth(page, 'tablet'), 90)
+    assert.isFalse(page.section)
+    assert.deepEqual(config.validations, { autocomplete: [], actions: [] })
+  })
+
+  test('common field keys', ({ assert }) => {
+    const text = field('text')
+    assert.equal(text.data.width, -1)
+    assert.equal(text.data.space, 1)
+    assert.equal(text.data.height, 45)
+    assert.isFalse(text.data.validate.required)
+    assert.equal(text.data.ref.limit, -1)
+    assert.deepEqual(text.state, { show: true, natural: 'enabled', see: true })
+    assert.deepEqual(text.data.design.responsive, { mobile: 12, tablet: 12, computer: 12 })
+    assert.equal(text.data.design.radius, 5)
+    assert.equal(text.data.design.font_size, 16)
+    assert.isTrue(text.saveable)
+  })
+
+  test('type-specific heights and settings', ({ assert }) => {
+    assert.equal(field('image').data.height, 180)
+    assert.isTrue(field('image').data.configControl.resize)
+    assert.equal(field('signature').data.height, 200)
+    assert.equal(field('file').data.height, 90)
+    assert.equal(field('level').data.height, 45)
+    assert.equal(field('level').data.levels, 5)
+    assert.deepEqual(field('money').data.money, {
+      enabled: true,
+      locate: 'es-CO',
+      currency: 'COP',
+      type_display: 'symbol',
+      useGrouping: true,
+      accountingSign: false,
+    })
+    assert.isFalse(field('number').data.money.enabled)
+    assert.deepEqual(field('number').data.decimals, { enabled: false, significant: 2 })
+    assert.deepEqual(field('number').data.limit, { min: -1, max: -1 })
+    assert.equal(field('celular').data.code, 'CO')
+    assert.deepEqual(field('switch').data.options, { true: 'YES', false: 'NO' })
+    assert.lengthOf(field('select').data.options, 1)
+    const table = (field('table').data.ref as Record<string, any>).table
+    assert.deepEqual(table.pagination, {
+      start: 10,
+      size: 10,
+      showBar: true,
+      showSelect: true,
+      selectOptions: '10,20,30',
+    })
+    assert.equal(table.uniqueKey, 'id')
+    const save = config.elements.find((e) => e.type === 'save')!
+    assert.deepEqual(save.data.style, { background: '#1C1066', color: '', height: 45 })
+    assert.equal(save.data.type, 'send')
+    assert.equal(config.elements.find((e) => e.type === 'divider')!.data.orientation, 'h')
+  })
+
+  test('given values are kept and the input is not changed', ({ assert }) => {
+    const input = {
+      form: { pages: [{ name: 'P', layout: [], style: { maxwidth: 500 } }] },
+      fields: [item('image', { data: { height: 99 } })],
+    }
+    const copy = structuredClone(input)
+    const resolved = withDefaults(input)
+    assert.equal(resolved.form.pages[0]!.style.maxwidth, 500)
+    assert.equal(resolved.fields[0]!.data.height, 99)
+    assert.deepEqual(input, copy)
+  })
+
+  test('devices and navigation', ({ assert }) => {
+    assert.equal(deviceForWidth(767), 'mobile')
+    assert.equal(deviceForWidth(768), 'tablet')
+    assert.equal(deviceForWidth(1024), 'tablet')
+    assert.equal(deviceForWidth(1025), 'computer')
+    const twoPages = withDefaults({
+      form: { pages: [{ name: 'A' }, { name: 'S', section: true, section_id: 's' }, { name: 'B' }] },
+    })
+    assert.deepEqual(navigablePages(twoPages), [0, 2])
+  })
+})

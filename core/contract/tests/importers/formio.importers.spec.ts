@@ -1,0 +1,448 @@
+import { test } from '@japa/runner'
+import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
+import { evaluateForm, validateConfig, withDefaults } from '../../src/index.js'
+import { importForm, importFormio } from '../../src/importers/index.js'
+import { formioWizard } from './fixtures/formio-wizard.js'
+import { conditionOf, itemOf, layoutOf, reasonAt, unmappedPaths } from './helpers.js'
+
+test.group('Form.io wizard: pages, layout, fields', () => {
+  const result = importForm(formioWizard)
+
+  test('is detected as Form.io and passes validateConfig', ({ assert }) => {
+    assert.equal(result.format, 'formio')
+    assert.equal(result.config.form!.display, 'wizard')
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('each top-level panel is a page; columns share a row, one entry of each column per row', ({ assert }) => {
+    assert.deepEqual(layoutOf(result), [
+      {
+        name: 'Datos del solicitante',
+        layout: [['nombreCompleto', 'documento'], ['email'], ['tipo'], ['cual'], ['dias'], ['nota'], ['codigo']],
+      },
+      { name: 'Soportes', layout: [['acompanantes'], ['adjuntos'], ['firma'], ['acepto'], ['submit']] },
+    ])
+    assert.equal(itemOf(result, 'nombreCompleto').data.width, 6)
+    assert.equal(itemOf(result, 'documento').data.width, 6)
+    assert.isUndefined(itemOf(result, 'tipo').data.width)
+  })
+
+  test('types, labels and required flags', ({ assert }) => {
+    const expected: [string, string, string, boolean][] = [
+      ['nombreCompleto', 'text', 'Nombre completo', true],
+      ['email', 'email', 'Correo', false],
+      ['documento', 'text', 'Documento', false],
+      ['tipo', 'select', 'Tipo de permiso', true],
+      ['cual', 'textarea', '¿Cuál?', false],
+      ['dias', 'number', 'Días', false],
+      ['acompanantes', 'table', 'Acompañantes', false],
+      ['adjuntos', 'file', 'Adjuntos', false],
+      ['firma', 'signature', 'Firma', true],
+      ['acepto', 'checkbox', 'Acepto', false],
+    ]
+    for (const [name, type, label, required] of expected) {
+      const item = itemOf(result, name)
+      assert.equal(item.type, type, name)
+      assert.equal(item.data.label.value, label, name)
+      assert.equal(item.data.validate?.required === true, required, name)
+    }
+  })
+
+  test('settings: placeholder, limit, mask, pattern, tooltip, options, bounds, rows', ({ assert }) => {
+    assert.deepEqual(itemOf(result, 'nombreCompleto').data.ref, {
+      limit: 80,
+      placeholder: 'Como aparece en el documento',
+    })
+    assert.deepEqual(itemOf(result, 'documento').data.ref, {
+      pattern: '[0-9.]+',
+      mask: '###.###.###',
+      tooltip: 'Sin puntos ni espacios',
+    })
+    assert.deepEqual(itemOf(result, 'tipo').data.options, [
+      { id: 'vacaciones', label: 'Vacaciones' },
+      { id: 'licencia', label: 'Licencia' },
+      { id: 'otro', label: 'Otro' },
+    ])
+    assert.deepEqual(itemOf(result, 'dias').data.limit, { min: 1, max: 30 })
+    assert.deepEqual(itemOf(result, 'dias').data.decimals, { enabled: false, significant: 0 })
+    assert.equal(itemOf(result, 'cual').data.rows, 3)
+  })
+
+  test('a data grid is a table with its components as columns', ({ assert }) => {
+    assert.deepEqual(itemOf(result, 'acompanantes').data.ref.table.columns, [
+      { name: 'nombre', label: 'Nombre', type: 'text', editable: true },
+      { name: 'edad', label: 'Edad', type: 'number', editable: true },
+      { name: 'menor', label: 'Menor de edad', type: 'boolean', editable: true },
+    ])
+  })
+
+  test('file and signature keep their limits, extensions and height; the submit button is a send element', ({
+    assert,
+  }) => {
+    const file = itemOf(result, 'adjuntos')
+    assert.equal(file.data.ref.limit, -1)
+    assert.deepEqual(file.data.ext, ['pdf', 'jpg'])
+    assert.equal(itemOf(result, 'firma').data.height, 150)
+    assert.deepEqual(itemOf(result, 'submit'), {
+      field_name: 'submit',
+      type: 'send',
+      data: { value: 'Enviar solicitud' },
+    })
+  })
+
+  test('conditions: simple, negated and custom ones translate to JavaScript', ({ assert }) => {
+    assert.equal(conditionOf(result, 'cual'), 'tipo == "otro"')
+    assert.equal(conditionOf(result, 'firma'), 'tipo != "vacaciones"')
+    assert.equal(conditionOf(result, 'nota'), "dias > 10 && tipo !== 'licencia'")
+    assert.isUndefined(conditionOf(result, 'codigo'))
+  })
+
+  test('unmapped lists what the jsonconfig cannot hold, with its source path', ({ assert }) => {
+    assert.deepEqual(unmappedPaths(result), [
+      '/title',
+      '/components/0/components/0/columns/1/components/0/validate/minLength',
+      '/components/1/components/1/filePattern',
+      '/components/1/components/1/fileMaxSize',
+      '/components/1/components/3',
+      '/components/0/components/5/customConditional',
+    ])
+    assert.equal(reasonAt(result, '/components/1/components/3'), 'no equivalent for the Form.io component "address"')
+    assert.equal(
+      reasonAt(result, '/components/0/components/5/customConditional'),
+      'not translated: it reads `row`, which only Form.io provides'
+    )
+    assert.equal(
+      reasonAt(result, '/components/1/components/1/filePattern'),
+      'only extensions can be allowed, not image/png'
+    )
+  })
+})
+
+test.group('Form.io form: containers and their conditions', () => {
+  const form = {
+    display: 'form',
+    components: [
+      { type: 'checkbox', key: 'extra', label: 'Datos extra' },
+      {
+        type: 'selectboxes',
+        key: 'temas',
+        label: 'Temas',
+        values: [
+          { label: 'Arte', value: 'arte' },
+          { label: 'Ciencia', value: 'ciencia' },
+        ],
+      },
+      {
+        type: 'panel',
+        key: 'detalle',
+        title: 'Detalle',
+        conditional: { show: 'true', when: 'extra', eq: 'true' },
+        components: [
+          { type: 'textfield', key: 'obra', label: 'Obra', conditional: { show: true, when: 'temas', eq: 'arte' } },
+          {
+            type: 'fieldset',
+            key: 'lugar',
+            legend: 'Lugar',
+            hidden: true,
+            components: [{ type: 'textfield', key: 'sitio', label: 'Sitio' }],
+          },
+        ],
+      },
+      {
+        type: 'columns',
+        key: 'cols',
+        columns: [
+          { width: 4, components: [{ type: 'textfield', key: 'a', label: 'A' }] },
+          {
+            width: 8,
+            components: [
+              { type: 'textfield', key: 'b', label: 'B' },
+              { type: 'textfield', key: 'c', label: 'C', disabled: true },
+            ],
+          },
+        ],
+      },
+      {
+        type: 'columns',
+        key: 'cols2',
+        columns: [
+          { width: 6, components: [] },
+          { width: 6, components: [{ type: 'day', key: 'dia', label: 'Día' }] },
+        ],
+      },
+      {
+        type: 'table',
+        key: 'grilla',
+        numCols: 2,
+        rows: [
+          [
+            { components: [{ type: 'time', key: 'desde', label: 'Desde' }] },
+            { components: [{ type: 'time', key: 'hasta', label: 'Hasta' }] },
+          ],
+        ],
+      },
+      {
+        type: 'tabs',
+        key: 'pestanas',
+        components: [
+          { label: 'Uno', key: 'uno', components: [{ type: 'phoneNumber', key: 'tel', label: 'Teléfono' }] },
+          {
+            label: 'Dos',
+            key: 'dos',
+            components: [{ type: 'currency', key: 'monto', label: 'Monto', currency: 'COP' }],
+          },
+        ],
+      },
+      { type: 'well', key: 'w', components: [{ type: 'content', key: 'aviso', html: '<p>Aviso</p>' }] },
+      { type: 'hidden', key: 'origen', label: 'Origen' },
+      { type: 'button', key: 'limpiar', label: 'Limpiar', action: 'reset' },
+    ],
+  }
+  const result = importFormio(form)
+
+  test('one page in form display; no send button is added to a form that has none', ({ assert }) => {
+    assert.equal(result.config.form!.display, 'form')
+    assert.deepEqual(layoutOf(result), [
+      {
+        name: 'Página 1',
+        layout: [
+          ['extra'],
+          ['temas'],
+          ['detalle'],
+          ['obra'],
+          ['lugar'],
+          ['sitio'],
+          ['a', 'b'],
+          ['spacer', 'c'],
+          ['spacer_2', 'dia'],
+          ['desde', 'hasta'],
+          ['uno'],
+          ['tel'],
+          ['dos'],
+          ['monto'],
+          ['aviso'],
+        ],
+      },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('widths come from the columns; spacers keep a later column in its place', ({ assert }) => {
+    assert.equal(itemOf(result, 'a').data.width, 4)
+    assert.equal(itemOf(result, 'b').data.width, 8)
+    assert.deepEqual(itemOf(result, 'spacer'), { field_name: 'spacer', type: 'separate', data: { width: 4 } })
+    assert.equal(itemOf(result, 'desde').data.width, 6)
+  })
+
+  test('container titles become headings; conditions and hidden pass to what is inside', ({ assert }) => {
+    assert.deepEqual(itemOf(result, 'detalle').data, { value: '### Detalle', show_with_formule: 'extra == true' })
+    assert.equal(conditionOf(result, 'obra'), 'extra == true && temas.includes("arte")')
+    assert.equal(conditionOf(result, 'sitio'), 'extra == true')
+    assert.deepEqual(itemOf(result, 'sitio').state, { show: false })
+    assert.deepEqual(itemOf(result, 'lugar').state, { show: false })
+    assert.deepEqual(itemOf(result, 'c').state, { natural: 'disabled' })
+  })
+
+  test('other types: list, date, time, celular, money, html, var', ({ assert }) => {
+    assert.deepEqual(itemOf(result, 'temas').data.multiple, true)
+    assert.equal(itemOf(result, 'temas').type, 'list')
+    assert.equal(itemOf(result, 'dia').type, 'date')
+    assert.equal(itemOf(result, 'desde').type, 'time')
+    assert.equal(itemOf(result, 'tel').type, 'celular')
+    assert.equal(itemOf(result, 'monto').type, 'money')
+    assert.deepEqual(itemOf(result, 'monto').data.money, { currency: 'COP' })
+    assert.deepEqual(itemOf(result, 'aviso').data, { html: '<p>Aviso</p>' })
+    assert.deepEqual(itemOf(result, 'origen').data, { var_type: 'text', label: { value: 'Origen' } })
+  })
+
+  test('a reset button is unmapped', ({ assert }) => {
+    assert.deepEqual(result.unmapped, [
+      { path: '/components/9', reason: 'a button with action "reset" has no equivalent' },
+    ])
+  })
+})
+
+test.group('Form.io details', () => {
+  test('keys become unique identifiers and conditions follow the renamed fields', ({ assert }) => {
+    const result = importFormio({
+      components: [
+        { type: 'textfield', key: 'tipo de cliente', label: 'Tipo' },
+        { type: 'textfield', key: 'class', label: 'Clase' },
+        { type: 'textfield', key: '1er nombre', label: 'Nombre' },
+        { type: 'textfield', key: 'class', label: 'Otra clase' },
+        { type: 'textfield', key: 'x', conditional: { show: true, when: 'tipo de cliente', eq: 'vip' } },
+        { type: 'textfield', key: 'y', customConditional: "show = data['1er nombre'] != '' && data.class == 'a'" },
+      ],
+    })
+    assert.deepEqual(
+      result.config.fields!.map((f) => f!.field_name),
+      ['tipo_de_cliente', 'class_', '_1er_nombre', 'class__2', 'x', 'y']
+    )
+    assert.equal(conditionOf(result, 'x'), 'tipo_de_cliente == "vip"')
+    assert.equal(conditionOf(result, 'y'), "_1er_nombre != '' && class_ == 'a'")
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('the newer conditional format with "any" and "all"', ({ assert }) => {
+    const result = importFormio({
+      components: [
+        { type: 'number', key: 'edad' },
+        { type: 'textfield', key: 'pais' },
+        {
+          type: 'textfield',
+          key: 'any',
+          conditional: {
+            show: true,
+            conjunction: 'any',
+            conditions: [
+              { component: 'edad', operator: 'greaterThanOrEqual', value: 18 },
+              { component: 'pais', operator: 'isEmpty' },
+            ],
+          },
+        },
+        {
+          type: 'textfield',
+          key: 'none',
+          conditional: {
+            show: false,
+            conjunction: 'all',
+            conditions: [
+              { component: 'pais', operator: 'isEqual', value: 'CO' },
+              { component: 'edad', operator: 'lessThan', value: 5 },
+            ],
+          },
+        },
+        {
+          type: 'textfield',
+          key: 'odd',
+          conditional: { show: true, conditions: [{ component: 'edad', operator: 'isDateBetween', value: 1 }] },
+        },
+      ],
+    })
+    assert.equal(conditionOf(result, 'any'), 'edad >= 18 || String(pais ?? "") == ""')
+    assert.equal(conditionOf(result, 'none'), '!(pais == "CO" && edad < 5)')
+    assert.isUndefined(conditionOf(result, 'odd'))
+    assert.deepEqual(result.unmapped, [
+      { path: '/components/4/conditional/conditions/0', reason: 'the operator "isDateBetween" has no translation' },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('calculateValue becomes a formula; JSON Logic and unknown keys are unmapped', ({ assert }) => {
+    const result = importFormio({
+      components: [
+        { type: 'number', key: 'precio' },
+        { type: 'number', key: 'cantidad' },
+        { type: 'number', key: 'total', calculateValue: 'value = data.precio * data.cantidad;' },
+        { type: 'number', key: 'iva', calculateValue: 'value = data.total * tasa;' },
+        { type: 'textfield', key: 'j', conditional: { json: { '==': [{ var: 'data.precio' }, 1] } } },
+        { type: 'textfield', key: 'k', conditional: { show: true, when: 'nadie', eq: '1' } },
+      ],
+    })
+    assert.equal(itemOf(result, 'total').data.formule, 'precio * cantidad')
+    assert.isUndefined(itemOf(result, 'iva').data.formule)
+    assert.deepEqual(result.unmapped, [
+      { path: '/components/4/conditional/json', reason: 'JSON Logic conditions have no translation' },
+      { path: '/components/3/calculateValue', reason: 'not translated: it reads `tasa`, which only Form.io provides' },
+      { path: '/components/5/conditional/when', reason: '"nadie" is not a field of the form' },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('a disabled or hidden container disables or hides everything inside it', ({ assert }) => {
+    const result = importFormio({
+      display: 'wizard',
+      components: [
+        {
+          type: 'panel',
+          key: 'p1',
+          title: 'Uno',
+          disabled: true,
+          components: [{ type: 'well', key: 'w', hidden: true, components: [{ type: 'textfield', key: 'a' }] }],
+        },
+        { type: 'panel', key: 'p2', components: [{ type: 'textfield', key: 'b' }] },
+      ],
+    })
+    assert.deepEqual(itemOf(result, 'a').state, { show: false, natural: 'disabled' })
+    assert.isUndefined(itemOf(result, 'b').state)
+    assert.deepEqual(layoutOf(result), [
+      { name: 'Uno', layout: [['a']] },
+      { name: 'p2', layout: [['b'], ['send']] },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('a survey is one radios field per question; a select from a URL keeps no options', ({ assert }) => {
+    const result = importFormio({
+      components: [
+        {
+          type: 'survey',
+          key: 'servicio',
+          label: 'Servicio',
+          validate: { required: true },
+          questions: [
+            { label: 'Rapidez', value: 'rapidez' },
+            { label: 'Amabilidad', value: 'amabilidad' },
+          ],
+          values: [
+            { label: 'Malo', value: 'malo' },
+            { label: 'Bueno', value: 'bueno' },
+          ],
+        },
+        { type: 'select', key: 'pais', dataSrc: 'url', data: { url: 'https://example.com/paises' } },
+        { type: 'textfield', key: 'nota', conditional: { show: true, when: 'servicio.rapidez', eq: 'malo' } },
+      ],
+    })
+    const rapidez = itemOf(result, 'servicio_rapidez')
+    assert.equal(rapidez.type, 'radios')
+    assert.equal(rapidez.data.label.value, 'Servicio: Rapidez')
+    assert.deepEqual(rapidez.data.validate, { required: true })
+    assert.deepEqual(rapidez.data.options, [
+      { id: 'malo', label: 'Malo' },
+      { id: 'bueno', label: 'Bueno' },
+    ])
+    assert.deepEqual(itemOf(result, 'pais').data.options, [])
+    assert.equal(conditionOf(result, 'nota'), 'servicio_rapidez == "malo"')
+    assert.deepEqual(unmappedPaths(result), ['/components/1/dataSrc'])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+})
+
+test.group('Form.io: translated conditions run in the sandbox', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('the wizard shows what Form.io would show', async ({ assert }) => {
+    const config = withDefaults(importFormio(formioWizard).config)
+    const other = await evaluateForm(config, { tipo: 'otro', dias: 12 }, { runner })
+    assert.deepEqual(other.failures, [])
+    assert.isTrue(other.conditions.get('cual'))
+    assert.isTrue(other.conditions.get('nota'))
+    assert.isTrue(other.conditions.get('firma'))
+    const holidays = await evaluateForm(config, { tipo: 'vacaciones', dias: 3 }, { runner })
+    assert.isFalse(holidays.conditions.get('cual'))
+    assert.isFalse(holidays.conditions.get('nota'))
+    assert.isFalse(holidays.conditions.get('firma'))
+  })
+
+  test('select boxes and checkboxes read as Form.io stores them here', async ({ assert }) => {
+    const result = importFormio({
+      components: [
+        { type: 'checkbox', key: 'extra' },
+        { type: 'selectboxes', key: 'temas', values: [{ label: 'Arte', value: 'arte' }] },
+        { type: 'textfield', key: 'obra', conditional: { show: true, when: 'temas', eq: 'arte' } },
+        { type: 'textfield', key: 'sin', conditional: { show: false, when: 'extra', eq: 'true' } },
+      ],
+    })
+    const config = withDefaults(result.config)
+    const run = await evaluateForm(config, { extra: true, temas: ['arte'] }, { runner })
+    assert.isTrue(run.conditions.get('obra'))
+    assert.isFalse(run.conditions.get('sin'))
+    const empty = await evaluateForm(config, { extra: false, temas: [] }, { runner })
+    assert.isFalse(empty.conditions.get('obra'))
+    assert.isTrue(empty.conditions.get('sin'))
+  })
+})

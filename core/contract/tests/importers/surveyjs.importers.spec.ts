@@ -1,0 +1,308 @@
+import { test } from '@japa/runner'
+import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
+import { evaluateForm, validateConfig, withDefaults } from '../../src/index.js'
+import { importForm, importSurveyJs } from '../../src/importers/index.js'
+import { surveyJsSurvey } from './fixtures/surveyjs-survey.js'
+import { conditionOf, itemOf, layoutOf, reasonAt, unmappedPaths } from './helpers.js'
+
+test.group('SurveyJS survey: pages, layout, questions', () => {
+  const result = importForm(surveyJsSurvey)
+
+  test('is detected as SurveyJS and passes validateConfig', ({ assert }) => {
+    assert.equal(result.format, 'surveyjs')
+    assert.equal(result.config.form!.display, 'wizard')
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('pages keep their titles; startWithNewLine false joins the row; the send button closes the last page', ({
+    assert,
+  }) => {
+    assert.deepEqual(layoutOf(result), [
+      {
+        name: 'Perfil',
+        layout: [
+          ['survey_title'],
+          ['nombre', 'edad'],
+          ['uso'],
+          ['canales'],
+          ['ciudad'],
+          ['contacto'],
+          ['correo', 'telefono'],
+          ['acepta_contacto'],
+        ],
+      },
+      {
+        name: 'Opinión',
+        layout: [
+          ['satisfaccion'],
+          ['motivo'],
+          ['calidad_atencion'],
+          ['calidad_precio'],
+          ['compras'],
+          ['recomendaria'],
+          ['resumen'],
+          ['send'],
+        ],
+      },
+    ])
+    assert.equal(itemOf(result, 'edad').data.width, 3)
+    assert.equal(itemOf(result, 'nombre').data.width, 9)
+    assert.equal(itemOf(result, 'correo').data.width, 6)
+    assert.deepEqual(itemOf(result, 'send').data, { value: 'Enviar encuesta' })
+    assert.deepEqual(itemOf(result, 'survey_title').data, {
+      value: '## Satisfacción del cliente\n\nTres minutos, como mucho.',
+    })
+  })
+
+  test('types, labels (Spanish first) and required flags', ({ assert }) => {
+    const expected: [string, string, string, boolean][] = [
+      ['nombre', 'text', 'Nombre', true],
+      ['edad', 'number', 'Edad', false],
+      ['uso', 'radios', '¿Con qué frecuencia usa el servicio?', true],
+      ['canales', 'list', 'Canales que usa', false],
+      ['ciudad', 'select', 'Ciudad', false],
+      ['correo', 'email', 'Correo', false],
+      ['telefono', 'celular', 'Teléfono', false],
+      ['acepta_contacto', 'switch', '¿Podemos contactarle?', false],
+      ['satisfaccion', 'level', 'Satisfacción general', true],
+      ['motivo', 'textarea', '¿Qué podemos mejorar?', false],
+      ['calidad_atencion', 'radios', 'Calidad: Atención', true],
+      ['calidad_precio', 'radios', 'Calidad: Precio', true],
+      ['compras', 'table', 'Compras recientes', false],
+      ['resumen', 'text', 'Resumen', false],
+    ]
+    for (const [name, type, label, required] of expected) {
+      const item = itemOf(result, name)
+      assert.equal(item.type, type, name)
+      assert.equal(item.data.label.value, label, name)
+      assert.equal(item.data.validate?.required === true, required, name)
+    }
+  })
+
+  test('choices, bounds, limits, rating levels and boolean texts', ({ assert }) => {
+    assert.deepEqual(itemOf(result, 'uso').data.options, [
+      { id: 'diario', label: 'A diario' },
+      { id: 'semanal', label: 'Cada semana' },
+      { id: 'nunca', label: 'nunca' },
+    ])
+    assert.isTrue(itemOf(result, 'canales').data.multiple)
+    assert.deepEqual(itemOf(result, 'ciudad').data.options, [
+      { id: 1, label: 'Bogotá' },
+      { id: 2, label: 'Medellín' },
+    ])
+    assert.equal(itemOf(result, 'ciudad').data.placeholder, 'Elija una ciudad')
+    assert.deepEqual(itemOf(result, 'edad').data.limit, { min: 18, max: 99 })
+    assert.deepEqual(itemOf(result, 'nombre').data.ref, { limit: 60 })
+    const rating = itemOf(result, 'satisfaccion').data
+    assert.equal(rating.levels, 5)
+    assert.deepEqual(
+      rating.body.shape.map((s: { label: string }) => s.label),
+      ['Nada', '', '', '', 'Mucho']
+    )
+    assert.deepEqual(itemOf(result, 'acepta_contacto').data.options, { true: 'Sí', false: 'No' })
+  })
+
+  test('visibleIf becomes show_with_formule; page and panel conditions pass to their questions', ({ assert }) => {
+    assert.equal(conditionOf(result, 'canales'), 'uso != "nunca"')
+    assert.equal(conditionOf(result, 'correo'), 'acepta_contacto == true')
+    assert.equal(conditionOf(result, 'contacto'), 'acepta_contacto == true')
+    assert.equal(conditionOf(result, 'satisfaccion'), 'String(uso ?? "") != ""')
+    assert.equal(
+      conditionOf(result, 'motivo'),
+      'String(uso ?? "") != "" && satisfaccion < 3 && canales.includes("app")'
+    )
+    assert.equal(conditionOf(result, 'recomendaria'), 'String(uso ?? "") != ""')
+  })
+
+  test('a matrix is one radios field per row; a dynamic matrix is a table; an expression is a formula', ({
+    assert,
+  }) => {
+    assert.deepEqual(itemOf(result, 'calidad_precio').data.options, [
+      { id: 1, label: 'Mala' },
+      { id: 2, label: 'Buena' },
+    ])
+    assert.deepEqual(itemOf(result, 'compras').data.ref.table.columns, [
+      { name: 'producto', label: 'Producto', type: 'text', editable: true },
+      { name: 'cantidad', label: 'Cantidad', type: 'number', editable: true },
+      { name: 'precio', label: 'Precio', type: 'number', editable: true },
+      { name: 'total', label: 'Total', type: 'formule', editable: false, formule: 'cantidad * precio' },
+      { name: 'tienda', label: 'Tienda', type: 'text', editable: true },
+    ])
+    const resumen = itemOf(result, 'resumen')
+    assert.equal(resumen.data.formule, 'String((satisfaccion >= 4 ? "Satisfecho" : "Por mejorar") ?? "")')
+    assert.deepEqual(resumen.state, { natural: 'readonly' })
+  })
+
+  test('unmapped lists what the jsonconfig cannot hold, untranslated expressions with their text', ({ assert }) => {
+    assert.deepEqual(unmappedPaths(result), [
+      '/pages/0/elements/3/showOtherItem',
+      '/pages/1/elements/3/columns/4/choices',
+      '/pages/1/elements/3/rowCount',
+      '/pages/1/elements/6',
+      '/triggers',
+      '/pages/1/elements/4/visibleIf',
+    ])
+    assert.equal(
+      reasonAt(result, '/pages/1/elements/4/visibleIf'),
+      'not translated: the function age() has no translation ({calidad.precio} = 2 or age({nacimiento}) > 30)'
+    )
+    assert.equal(reasonAt(result, '/pages/1/elements/6'), 'no equivalent for the SurveyJS question "ranking"')
+  })
+})
+
+test.group('SurveyJS: translated conditions run in the sandbox', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('conditions and formulas give what SurveyJS would show', async ({ assert }) => {
+    const config = withDefaults(importSurveyJs(surveyJsSurvey).config)
+    const values = {
+      uso: 'semanal',
+      canales: ['web', 'app'],
+      acepta_contacto: false,
+      satisfaccion: 2,
+      calidad_precio: 2,
+    }
+    const { conditions, values: computed, failures } = await evaluateForm(config, values, { runner })
+    assert.deepEqual(failures, [])
+    assert.isTrue(conditions.get('canales'))
+    assert.isFalse(conditions.get('correo'))
+    assert.isTrue(conditions.get('motivo'))
+    assert.equal(computed.resumen, 'Por mejorar')
+
+    const never = await evaluateForm(config, { ...values, uso: '', canales: [], acepta_contacto: true }, { runner })
+    assert.isFalse(never.conditions.get('satisfaccion'))
+    assert.isTrue(never.conditions.get('correo'))
+    assert.isFalse(never.conditions.get('motivo'))
+  })
+})
+
+test.group('SurveyJS details', () => {
+  test('top-level questions make one page in form display', ({ assert }) => {
+    const result = importForm({
+      questions: [
+        { type: 'text', name: 'a', inputType: 'date' },
+        { type: 'text', name: 'b', inputType: 'time', visibleIf: '{a} empty' },
+        { type: 'tagbox', name: 'c', choices: ['x', 'y'] },
+        { type: 'html', name: 'd', html: { default: '<b>Hi</b>', es: '<b>Hola</b>' } },
+      ],
+    })
+    assert.equal(result.format, 'surveyjs')
+    assert.equal(result.config.form!.display, 'form')
+    assert.deepEqual(layoutOf(result), [{ name: 'Página 1', layout: [['a'], ['b'], ['c'], ['d'], ['send']] }])
+    assert.equal(itemOf(result, 'a').type, 'date')
+    assert.equal(itemOf(result, 'b').type, 'time')
+    assert.deepEqual(itemOf(result, 'c').data.multiple, true)
+    assert.equal(itemOf(result, 'c').type, 'select')
+    assert.deepEqual(itemOf(result, 'd').data, { html: '<b>Hola</b>' })
+    assert.equal(conditionOf(result, 'b'), 'String(a ?? "") == ""')
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('readOnly and visible pass from pages and panels; old pages with questions still import', ({ assert }) => {
+    const result = importSurveyJs({
+      pages: [
+        {
+          name: 'p',
+          readOnly: true,
+          questions: [
+            { type: 'panel', name: 'g', visible: false, elements: [{ type: 'text', name: 'a' }] },
+            { type: 'text', name: 'b', title: { en: 'Only English' } },
+          ],
+        },
+      ],
+    })
+    assert.deepEqual(itemOf(result, 'a').state, { show: false, natural: 'readonly' })
+    assert.deepEqual(itemOf(result, 'b').state, { natural: 'readonly' })
+    assert.equal(itemOf(result, 'b').data.label.value, 'Only English')
+    assert.deepEqual(layoutOf(result), [{ name: 'p', layout: [['a'], ['b'], ['send']] }])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('names are sanitised, read case-insensitively and through matrix rows and multiple texts', ({ assert }) => {
+    const result = importSurveyJs({
+      elements: [
+        { type: 'text', name: 'Nombre del niño' },
+        { type: 'multipletext', name: 'contacto', items: [{ name: 'email', inputType: 'email' }, { name: 'tel' }] },
+        { type: 'matrix', name: 'm', columns: ['si', 'no'], rows: ['r1'], isRequired: true },
+        {
+          type: 'text',
+          name: 'x',
+          visibleIf: "{nombre del niño} notempty and {CONTACTO.email} contains '@' or {m.r1} = 'si'",
+        },
+      ],
+    })
+    assert.deepEqual(
+      result.config.fields!.map((f) => [f!.field_name, f!.type]),
+      [
+        ['Nombre_del_nino', 'text'],
+        ['contacto_email', 'email'],
+        ['contacto_tel', 'text'],
+        ['m_r1', 'radios'],
+        ['x', 'text'],
+      ]
+    )
+    assert.equal(
+      conditionOf(result, 'x'),
+      'String(Nombre_del_nino ?? "") != "" && contacto_email.includes("@") || m_r1 == "si"'
+    )
+    assert.deepEqual(unmappedPaths(result), ['/elements/2/isRequired'])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
+  test('rating with other values, paneldynamic, validators and lost settings are reported', ({ assert }) => {
+    const result = importSurveyJs({
+      pages: [
+        {
+          name: 'p',
+          elements: [
+            { type: 'rating', name: 'nps', rateMin: 0, rateMax: 10 },
+            {
+              type: 'paneldynamic',
+              name: 'hijos',
+              templateElements: [
+                { type: 'text', name: 'nombre' },
+                { type: 'boolean', name: 'estudia', isRequired: true },
+                { type: 'file', name: 'foto' },
+              ],
+            },
+            {
+              type: 'text',
+              name: 'codigo',
+              defaultValue: 'A1',
+              enableIf: '{nps} > 5',
+              validators: [
+                { type: 'regex', regex: '^[A-Z][0-9]$' },
+                { type: 'expression', expression: '{nps} > 1' },
+              ],
+            },
+          ],
+        },
+      ],
+      completedHtml: '<h3>Gracias</h3>',
+    })
+    assert.equal(itemOf(result, 'nps').data.levels, 10)
+    assert.deepEqual(itemOf(result, 'hijos').data.ref.table.columns, [
+      { name: 'nombre', label: 'nombre', type: 'text', editable: true },
+      { name: 'estudia', label: 'estudia', type: 'boolean', editable: true },
+    ])
+    assert.equal(itemOf(result, 'codigo').data.ref.pattern, '^[A-Z][0-9]$')
+    assert.deepEqual(result.unmapped, [
+      { path: '/pages/0/elements/0/rateMax', reason: 'at most 10 levels; 11 were asked' },
+      { path: '/pages/0/elements/0/rateMin', reason: 'levels hold 1..10, not 0..10 by 1' },
+      { path: '/pages/0/elements/1/templateElements/1/isRequired', reason: 'table cells cannot be required' },
+      { path: '/pages/0/elements/1/templateElements/2', reason: 'a table column cannot be a SurveyJS "file"' },
+      { path: '/pages/0/elements/2/validators/1', reason: 'the "expression" validator has no equivalent here' },
+      {
+        path: '/pages/0/elements/2/defaultValue',
+        reason: 'the jsonconfig has no default values (an autocomplete rule with action "value" can set one)',
+      },
+      { path: '/pages/0/elements/2/enableIf', reason: 'no conditional enabling (an action with set_state can do it)' },
+      { path: '/completedHtml', reason: 'no page shown after sending' },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+})

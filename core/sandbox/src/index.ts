@@ -1,0 +1,19 @@
+export type {
+  Effect,
+  FieldState,
+  HostFunction,
+  Json,
+  RunOptions,
+  Sandbox,
+  SandboxOptions,
+  SandboxStats,
+  ScriptCall,
+  ScriptError,
+  ScriptErrorCode,
+  ScriptResult,
+  ScriptRunner,
+} from './types.ts'
+export { analyzeScript } from './analyze.ts'
+export { createSandbox } from './sandbox.ts'
+export { asRunner } from './runner.ts'
+export { formatDate, formatMoney, formatNumber } from './host-api.ts'
