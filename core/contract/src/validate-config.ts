@@ -6,7 +6,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { TSchema } from '@sinclair/typebox'
-import { analyzeScript } from '@tramita/sandbox'
+import { SANDBOX_GLOBALS, analyzeScript } from '@tramita/sandbox'
 import { FormConfigBase } from './schema/form.js'
 import { EVENT_SCRIPTS } from './schema/common.js'
 import { coreRegistry } from './core-types.js'
@@ -105,6 +105,10 @@ function referenceProblems(config: FormConfig): ConfigProblem[] {
       const first = names.get(item.field_name)
       if (first) problems.push({ path: here, message: `"${item.field_name}" is already used at ${first}` })
       else names.set(item.field_name, here)
+      // A field named like a sandbox global (Math, value, now...) could not be read by its name.
+      if (SANDBOX_GLOBALS.has(item.field_name)) {
+        problems.push({ path: here, message: `"${item.field_name}" is a name scripts already use; choose another` })
+      }
     })
   }
   const sections = sectionPages(config)

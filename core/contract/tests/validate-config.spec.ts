@@ -70,11 +70,13 @@ test.group('validateConfig: every problem with its JSON path', () => {
         { field_name: 'a', type: 'text', events: { on_click: ['missing'] } },
         { field_name: 'a', type: 'text' },
         { field_name: 'r', type: 'text', isSet: true, set: 'nothing' },
+        { field_name: 'Math', type: 'text' },
       ],
       elements: [{ field_name: 'sec', type: 'section', data: { section_id: 'nowhere' } }],
     })
     assert.deepEqual(problems, [
       { path: '/fields/1/field_name', message: '"a" is already used at /fields/0/field_name' },
+      { path: '/fields/3/field_name', message: '"Math" is a name scripts already use; choose another' },
       { path: '/form/pages/0/layout/0/1', message: '"ghost" is not a field or element of this form' },
       { path: '/form/pages/0/layout/1/0', message: '"a" is already on a layout' },
       { path: '/form/pages/0/app_info/navbar/section', message: 'no section "nav"' },

@@ -9,6 +9,9 @@ import { createPool, type PoolOptions, type ScriptPool } from '../src/pool.ts'
 export type { PoolStats, ScriptPool } from '../src/pool.ts'
 export type WorkerSandboxOptions = Omit<PoolOptions, 'size'>
 
+/** Chromium's workers have about half the native stack of its pages: from ~128 KiB QuickJS exhausts it. */
+const WORKER_STACK_BYTES = 64 * 1024
+
 export function createWorkerSandbox(options: WorkerSandboxOptions = {}): ScriptPool {
   return createPool(
     (events) => {
@@ -20,6 +23,6 @@ export function createWorkerSandbox(options: WorkerSandboxOptions = {}): ScriptP
       }
       return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate() }
     },
-    { ...options, size: 1 }
+    { ...options, stackLimitBytes: options.stackLimitBytes ?? WORKER_STACK_BYTES, size: 1 }
   )
 }

@@ -38,21 +38,47 @@ export function analyzeScript(source: string, extraGlobals?: Iterable<string>): 
   return 'error' in prepared ? { names: [], error: prepared.error } : { names: prepared.names }
 }
 
+/**
+ * Nesting limits. QuickJS's parser and this analysis recurse per level, and some of QuickJS's
+ * recursion uses far more native stack than its own stack check counts: 800 nested parentheses
+ * exhaust a 1 MB native stack whatever the QuickJS stack limit.
+ */
+const MAX_BRACKETS = 100
+const MAX_DEPTH = 1000
+const TOO_DEEP = 'SyntaxError: the script nests too deeply'
+
 export function prepareScript(source: string, extraGlobals?: Iterable<string>): Preparation {
   const globals = extraGlobals ? new Set([...SANDBOX_GLOBALS, ...extraGlobals]) : SANDBOX_GLOBALS
   let failure = ''
   for (const form of ['expression', 'body'] as const) {
     const text = wrapScript(source, form)
+    const offset = text.length - source.length - WRAP[form][1].length
     let fn: Node
     try {
-      fn = wrapperFunction(parse(text, { ecmaVersion: 'latest', sourceType: 'script' }) as unknown as Node, text, form)
+      const program = parse(text, { ecmaVersion: 'latest', sourceType: 'script', onToken: bracketCounter() })
+      fn = wrapperFunction(program as unknown as Node, text, form)
     } catch (error) {
-      failure = syntaxMessage(error, source, text.length - source.length - WRAP[form][1].length)
+      failure = syntaxMessage(error, source, offset)
       continue
     }
-    return { form, ...freeNames(fn, globals) }
+    try {
+      return { form, ...freeNames(fn, globals) }
+    } catch (error) {
+      if (error instanceof RangeError) return { error: TOO_DEEP }
+      throw error
+    }
   }
   return { error: failure }
+}
+
+function bracketCounter(): (token: { type: { label: string }; start: number }) => void {
+  let depth = 0
+  return ({ type, start }) => {
+    if (type.label === '(' || type.label === '[' || type.label === '{' || type.label === '${') {
+      if (++depth > MAX_BRACKETS + 2)
+        throw Object.assign(new SyntaxError(`brackets nest more than ${MAX_BRACKETS} deep`), { pos: start })
+    } else if (type.label === ')' || type.label === ']' || type.label === '}') depth--
+  }
 }
 
 // ── parse checks ──────────────────────────────────────────────────────────────────────────────
@@ -194,8 +220,18 @@ function freeNames(wrapper: Node, globals: ReadonlySet<string>): { names: string
     }
   }
 
+  let depth = 0
   function visit(node: Node | null, s: Scope): void {
     if (!node) return
+    if (++depth > MAX_DEPTH) throw new RangeError(TOO_DEEP)
+    try {
+      visitNode(node, s)
+    } finally {
+      depth--
+    }
+  }
+
+  function visitNode(node: Node, s: Scope): void {
     switch (node.type) {
       case 'Identifier':
         refs.push({ name: node.name, scope: s, read: true })
@@ -273,6 +309,18 @@ function freeNames(wrapper: Node, globals: ReadonlySet<string>): { names: string
       case 'LabeledStatement':
         visit(node.body, s)
         return
+      case 'BinaryExpression':
+      case 'LogicalExpression': {
+        // A long chain (a + b + c ...) is left-deep: walk its spine in a loop, in source order.
+        const rights: Node[] = []
+        let left = node
+        for (; left.type === 'BinaryExpression' || left.type === 'LogicalExpression'; left = left.left) {
+          rights.push(left.right)
+        }
+        visit(left, s)
+        for (let i = rights.length - 1; i >= 0; i--) visit(rights[i]!, s)
+        return
+      }
       case 'MemberExpression':
         visit(node.object, s)
         if (node.computed) visit(node.property, s)
@@ -291,14 +339,14 @@ function freeNames(wrapper: Node, globals: ReadonlySet<string>): { names: string
       case 'CallExpression':
         if (node.callee.type === 'Identifier' && node.callee.name === 'value') {
           const [arg] = node.arguments
-          if (arg?.type === 'Literal' && typeof arg.value === 'string') valueCalls.push({ literal: arg.value, scope: s })
+          if (arg?.type === 'Literal' && typeof arg.value === 'string')
+            valueCalls.push({ literal: arg.value, scope: s })
         }
         break
     }
     for (const key in node) {
       const child = node[key]
-      if (Array.isArray(child)) for (const c of child) isNode(c) && visit(c, s)
-      else if (isNode(child)) visit(child, s)
+      for (const c of Array.isArray(child) ? child : [child]) if (isNode(c)) visit(c, s)
     }
   }
 

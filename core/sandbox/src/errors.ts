@@ -14,6 +14,7 @@ export const MESSAGES = {
   boolean: 'must be true or false',
   disposed: 'the sandbox was disposed',
   crashed: 'the sandbox stopped unexpectedly and was restarted',
+  restarting: 'the sandbox is restarting after a fault; try again',
 } as const
 
 /** The spec's "missing variable gives a variable-not-found message". */

@@ -14,6 +14,7 @@ export type {
   ScriptRunner,
 } from './types.ts'
 export { analyzeScript } from './analyze.ts'
+export { SANDBOX_GLOBALS } from './globals.ts'
 export { createSandbox } from './sandbox.ts'
 export { asRunner } from './runner.ts'
 export { formatDate, formatMoney, formatNumber } from './host-api.ts'

@@ -28,7 +28,6 @@ const ErrorCtor = Error
 const MSG = ${JSON.stringify(MESSAGES)}
 const NOT_FOUND = ${JSON.stringify(variableNotFound('\0').split('\0'))}
 const MISSING = {}
-const notFoundErrors = new WeakSet()
 const compiled = new Map()
 
 // The call being evaluated: its own vars, the batch's shared vars, its effects (JSON strings).
@@ -59,9 +58,13 @@ function toJson(v) {
   return stringify(checkJson('', v))
 }
 function describe(e) {
-  if (notFoundErrors.has(e)) return e.message
   try {
-    if (e instanceof ErrorCtor) return e.name + ': ' + e.message
+    if (e instanceof ErrorCtor) {
+      const m = e.message
+      // value('x') throws ReferenceError("variable 'x' not found"): reported bare, like a missing name.
+      if (e instanceof ReferenceError && m.startsWith(NOT_FOUND[0]) && m.endsWith(NOT_FOUND[1])) return m
+      return e.name + ': ' + m
+    }
     return 'uncaught ' + (typeof e === 'string' ? e : toJson(e))
   } catch {
     return 'uncaught ' + typeof e
@@ -71,6 +74,7 @@ function failure(code, message) {
   return '{"ok":false,"error":{"code":"' + code + '","message":' + stringify(message) + '}}'
 }
 function thrown(e) {
+  if (e instanceof InternalErr && e.message === 'interrupted') return failure('SCRIPT_TIMEOUT', MSG.timeout)
   if (e instanceof InternalErr && e.message === 'out of memory') return failure('SCRIPT_MEMORY', MSG.memory)
   if (e instanceof InternalErr && e.message === 'stack overflow') return failure('SCRIPT_ERROR', MSG.stack)
   return failure('SCRIPT_ERROR', describe(e))
@@ -103,9 +107,7 @@ const api = {
     current('value')
     const v = lookup(String(name))
     if (v !== MISSING) return harden(v)
-    const e = new ReferenceError(NOT_FOUND[0] + String(name) + NOT_FOUND[1])
-    notFoundErrors.add(e)
-    throw e
+    throw new ReferenceError(NOT_FOUND[0] + String(name) + NOT_FOUND[1])
   },
   setValue(name, v) {
     effect('setValue', fieldName(name, 'setValue'), 'value', toJson(v))

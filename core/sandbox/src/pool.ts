@@ -44,6 +44,8 @@ export interface PoolStats {
   restarts: number
   /** Workers that failed or exited on their own. */
   crashes: number
+  /** Wasm faults inside the workers' sandboxes (each recovered by swapping QuickJS instances). */
+  faults: number
 }
 
 export type ScriptPool = ScriptRunner & { stats(): PoolStats }
@@ -57,6 +59,8 @@ interface Request {
 
 interface Slot {
   endpoint: WorkerEndpoint | null
+  /** Faults its worker reported so far. */
+  faults: number
   ready: boolean
   busy: Request | null
   timer: unknown
@@ -75,12 +79,13 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
   const timeoutOf = (opts?: RunOptions) => opts?.timeoutMs ?? options.timeoutMs ?? DEFAULTS.timeoutMs
   const slots: Slot[] = Array.from({ length: Math.max(1, size) }, () => ({
     endpoint: null,
+    faults: 0,
     ready: false,
     busy: null,
     timer: undefined,
   }))
   const queue: Request[] = []
-  const counts = { served: 0, restarts: 0, crashes: 0 }
+  const counts = { served: 0, restarts: 0, crashes: 0, faults: 0 }
   let nextId = 1
   let disposed = false
 
@@ -91,6 +96,7 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
     })
     slot.endpoint = endpoint
     slot.ready = false
+    slot.faults = 0
     endpoint.post(init)
   }
 
@@ -105,6 +111,8 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
       timers.clearTimeout(slot.timer)
       slot.busy = null
       counts.served++
+      counts.faults += m.faults - slot.faults
+      slot.faults = m.faults
       request.answer(m.results)
     }
     pump()
@@ -150,7 +158,13 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
       const request = queue.shift()!
       slot.busy = request
       slot.timer = timers.setTimeout(() => watchdog(slot, request), timeoutOf(request.opts) + graceMs)
-      slot.endpoint!.post({ type: 'batch', id: nextId++, calls: request.calls, shared: request.shared, opts: request.opts })
+      slot.endpoint!.post({
+        type: 'batch',
+        id: nextId++,
+        calls: request.calls,
+        shared: request.shared,
+        opts: request.opts,
+      })
     }
     // Only a worker with work to do (or to get ready for) keeps a Node process alive.
     for (const slot of slots) {

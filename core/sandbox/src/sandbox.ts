@@ -18,11 +18,20 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 }
 
 const MAX_STACK_BYTES = 4 * 1024 * 1024
+const MAX_TAINTED_FAULTS = 2
 
 export type LoadQuickJS = (memoryLimitBytes: number) => Promise<QuickJSWASMModule>
 
+export interface InspectableSandbox extends Sandbox {
+  /** The current runtime's live objects and allocations: flat across runs unless something leaks. */
+  heap(): { objects: number; allocations: number } | undefined
+}
+
 /** `load` supplies the QuickJS instances (tests pass the debug build's, which checks for leaks). */
-export async function createSandboxWith(options: SandboxOptions, load: LoadQuickJS = loadQuickJS): Promise<Sandbox> {
+export async function createSandboxWith(
+  options: SandboxOptions,
+  load: LoadQuickJS = loadQuickJS
+): Promise<InspectableSandbox> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) }
   if (!(settings.stackLimitBytes > 0 && settings.stackLimitBytes <= MAX_STACK_BYTES)) {
     throw new RangeError(`stackLimitBytes must be between 1 and ${MAX_STACK_BYTES} (QuickJS's C stack is 5 MiB)`)
@@ -37,15 +46,22 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
   let vm: Vm | null = null
   let generation = 0
   let disposed = false
+  /** Faults the current instance took while no spare was ready to replace it. */
+  let tainted = 0
+  let loadingSpare = false
   const cache = new ScriptCache(settings.cacheSize, (source) => prepareScript(source, hostNames))
   const counts = { compiled: 0, runs: 0, rebuilds: 0, faults: 0 }
 
   function currentVm(): Vm {
     if (!vm) {
+      if (tainted > 0 && spare) swapInSpare()
+      // A faulted instance is used again only briefly: its wasm stack pointer may not have unwound.
+      if (tainted > MAX_TAINTED_FAULTS) throw new Error(MESSAGES.restarting)
       try {
         vm = new Vm(module, vmOptions)
       } catch {
-        fault() // a module that cannot even set up a runtime is broken
+        fault() // an instance that cannot even set up a runtime is broken
+        if (tainted > 0) throw new Error(MESSAGES.restarting)
         vm = new Vm(module, vmOptions)
       }
       generation++
@@ -65,16 +81,31 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
     }
   }
 
-  /** The wasm instance trapped or aborted: never touch it again, take the spare, load a new spare. */
+  /** The wasm instance trapped or aborted: never build on it again if a spare can take over. */
   function fault(): void {
     vm = null
     counts.faults++
-    if (!spare) return // two faults within milliseconds: keep going on the old instance, best effort
-    module = spare
+    tainted++
+    if (spare) swapInSpare()
+    else loadSpare()
+  }
+
+  function swapInSpare(): void {
+    module = spare!
     spare = null
+    tainted = 0
+    loadSpare()
+  }
+
+  function loadSpare(): void {
+    if (loadingSpare || disposed) return
+    loadingSpare = true
     loadOne().then(
-      (m) => void (disposed || (spare = m)),
-      () => {}
+      (m) => {
+        loadingSpare = false
+        if (!disposed) spare = m
+      },
+      () => (loadingSpare = false)
     )
   }
 
@@ -87,7 +118,8 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
     // QuickJS's cycle collector runs late in emscripten builds, so garbage earlier scripts left may
     // be what ran out: a call that did so on a used runtime gets one more try on a fresh one.
     const outOfMemory = [...calls.keys()].filter((i) => !results[i]!.ok && results[i]!.error.code === 'SCRIPT_MEMORY')
-    if (reused && outOfMemory.length > 0) execute(calls, outOfMemory, shared, deadline, results)
+    if (reused && outOfMemory.length > 0 && Date.now() < deadline)
+      execute(calls, outOfMemory, shared, deadline, results)
     return results
   }
 
@@ -102,8 +134,8 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
     let machine: Vm
     try {
       machine = currentVm()
-    } catch {
-      for (const i of which) results[i] = failure('SCRIPT_ERROR', MESSAGES.crashed)
+    } catch (error) {
+      for (const i of which) results[i] = failure('SCRIPT_ERROR', (error as Error).message)
       return false
     }
     const reused = machine.batches++ > 0
@@ -129,7 +161,13 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
       slots.push(i)
     }
     if (items.length === 0) return reused
-    const input = JSON.stringify({ d: cache.takeEvicted(generation), c: compile, s: shared ?? null, n: Date.now(), k: items })
+    const input = JSON.stringify({
+      d: cache.takeEvicted(generation),
+      c: compile,
+      s: shared ?? null,
+      n: Date.now(),
+      k: items,
+    })
 
     let outcome: Outcome
     try {
@@ -168,7 +206,8 @@ export async function createSandboxWith(options: SandboxOptions, load: LoadQuick
       vm = null
       spare = null
     },
-    stats: (): SandboxStats => ({ ...counts, liveHandles: vm?.handles ?? 0, heap: vm?.heap() }),
+    stats: (): SandboxStats => ({ ...counts, liveHandles: vm?.handles ?? 0 }),
+    heap: () => vm?.heap(),
   }
 }
 

@@ -9,13 +9,13 @@ export interface WorkerInit {
 }
 
 export type ToWorker =
-  | WorkerInit
-  | { type: 'batch'; id: number; calls: ScriptCall[]; shared?: Record<string, Json>; opts?: RunOptions }
+  WorkerInit | { type: 'batch'; id: number; calls: ScriptCall[]; shared?: Record<string, Json>; opts?: RunOptions }
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'results'; id: number; results: ScriptResult[] }
+  /** `faults`: the worker's sandbox's wasm faults so far (see SandboxStats). */
+  | { type: 'results'; id: number; results: ScriptResult[]; faults: number }
 
 export function serveSandbox(post: (message: FromWorker) => void): (message: ToWorker) => Promise<void> {
   let sandbox: Sandbox | undefined
@@ -32,6 +32,7 @@ export function serveSandbox(post: (message: FromWorker) => void): (message: ToW
       }
       return
     }
-    post({ type: 'results', id: message.id, results: sandbox!.runBatch(message.calls, message.shared, message.opts) })
+    const results = sandbox!.runBatch(message.calls, message.shared, message.opts)
+    post({ type: 'results', id: message.id, results, faults: sandbox!.stats().faults })
   }
 }

@@ -46,8 +46,6 @@ export interface SandboxStats {
   rebuilds: number
   /** Wasm faults (a trap, an abort, the host's stack exhausted): each swaps in a fresh QuickJS instance. */
   faults: number
-  /** The current runtime's live objects and allocations (flat across runs unless something leaks). */
-  heap?: { objects: number; allocations: number }
 }
 
 export interface Sandbox {
@@ -63,7 +61,7 @@ export type HostFunction = (...args: Json[]) => Json
 export interface SandboxOptions {
   /** Heap the scripts may use, on top of the ~16 MiB QuickJS itself takes (default 32 MiB). */
   memoryLimitBytes?: number
-  /** QuickJS stack (default 256 KiB: deeper overflows a ~1 MB native stack first; see README). */
+  /** QuickJS stack (default 128 KiB; 64 KiB in a browser worker: see README for why not more). */
   stackLimitBytes?: number
   /** Default deadline of a run or batch (default 100 ms). */
   timeoutMs?: number

@@ -76,6 +76,8 @@ export class Vm {
       // The current call returned a promise: run its jobs, then let the kernel look at it.
       const jobs = this.runtime.executePendingJobs(-1)
       if (jobs.error) return this.stopped(this.take(jobs.error))
+      // An interrupted async function rejects its promise instead of throwing: go by the clock.
+      if (Date.now() > this.deadline) return this.halt('SCRIPT_TIMEOUT', MESSAGES.timeout, false)
       result = ctx.callFunction(this.resume, ctx.undefined)
     }
   }
@@ -109,6 +111,14 @@ export class Vm {
   private stopped(error: QuickJSHandle): Outcome {
     const { name, message } = this.describe(error)
     this.drop(error)
+    if (message === 'interrupted') return this.halt('SCRIPT_TIMEOUT', MESSAGES.timeout, false)
+    if (message === 'out of memory') return this.halt('SCRIPT_MEMORY', MESSAGES.memory, true)
+    if (message === 'stack overflow') return this.halt('SCRIPT_ERROR', MESSAGES.stack, true)
+    return this.halt('SCRIPT_ERROR', `${name}: ${message}`, true)
+  }
+
+  /** Ends a batch the kernel did not finish: what it had finished, and why the rest failed. */
+  private halt(code: ScriptErrorCode, message: string, recycle: boolean): Outcome {
     this.deadline = Date.now() + SETUP_MS
     const aborted = this.context.callFunction(this.abort, this.context.undefined)
     let partial = '[]'
@@ -118,10 +128,7 @@ export class Vm {
       partial = this.context.getString(value)
       this.drop(value)
     }
-    if (message === 'interrupted') return { done: false, code: 'SCRIPT_TIMEOUT', message: MESSAGES.timeout, partial, recycle: false }
-    if (message === 'out of memory') return { done: false, code: 'SCRIPT_MEMORY', message: MESSAGES.memory, partial, recycle: true }
-    if (message === 'stack overflow') return { done: false, code: 'SCRIPT_ERROR', message: MESSAGES.stack, partial, recycle: true }
-    return { done: false, code: 'SCRIPT_ERROR', message: `${name}: ${message}`, partial, recycle: true }
+    return { done: false, code, message, partial, recycle }
   }
 
   private describe(error: QuickJSHandle): { name: string; message: string } {

@@ -34,10 +34,10 @@ test.group('analyzeScript', () => {
   })
 
   test('built-ins, the host API and extra host functions are not names', ({ assert }) => {
-    assert.deepEqual(analyzeScript("Math.max(a, 1) + JSON.stringify(now()) + formatNumber(b) + setValue('c', 1)").names, [
-      'a',
-      'b',
-    ])
+    assert.deepEqual(
+      analyzeScript("Math.max(a, 1) + JSON.stringify(now()) + formatNumber(b) + setValue('c', 1)").names,
+      ['a', 'b']
+    )
     assert.deepEqual(analyzeScript('tasa(monto)', ['tasa']).names, ['monto'])
   })
 
@@ -58,6 +58,13 @@ test.group('analyzeScript', () => {
   test('a source that closes the wrapper function early is a syntax error', ({ assert }) => {
     assert.isString(analyzeScript('1) }), (function () { return (2').error)
     assert.isString(analyzeScript('1) })\n(function () {').error)
+  })
+
+  test('deep nesting is refused before QuickJS parses it; long flat chains are fine', ({ assert }) => {
+    assert.match(analyzeScript('('.repeat(800) + 'x' + ')'.repeat(800)).error!, /brackets nest more than 100 deep/)
+    assert.equal(analyzeScript('!'.repeat(2000) + 'x').error, 'SyntaxError: the script nests too deeply')
+    const sum = Array.from({ length: 1000 }, (_, i) => `f${i}`).join(' + ')
+    assert.lengthOf(analyzeScript(sum).names, 1000)
   })
 
   test("the built-in list matches QuickJS's global object", async ({ assert }) => {

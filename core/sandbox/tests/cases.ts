@@ -54,7 +54,11 @@ export const CASES: AttackCase[] = [
     source: 'new Promise(() => {})',
     expect: fails('SCRIPT_ERROR', /never settled/),
   },
-  { name: 'an endless chain of promise jobs', source: '(async () => { for (;;) await null })()', expect: fails('SCRIPT_TIMEOUT') },
+  {
+    name: 'an endless chain of promise jobs',
+    source: '(async () => { for (;;) await null })()',
+    expect: fails('SCRIPT_TIMEOUT'),
+  },
   {
     name: 'the constructor chain to process',
     source: "this.constructor.constructor('return process')()",
@@ -110,7 +114,7 @@ export const CASES: AttackCase[] = [
   },
   {
     name: 'an effect from a job nobody awaits',
-    source: "Promise.resolve().then(() => setValue('late', 1)); 1",
+    source: "Promise.resolve().then(() => setValue('late', 1)); return 1",
     expect: { ok: true, value: 1, effects: 0 },
   },
   {
@@ -156,7 +160,8 @@ export async function attack(runner: ScriptRunner, c: AttackCase): Promise<{ pro
     }
   }
   const health = await runner.run(HEALTH_CHECK.source)
-  if (!health.ok || health.value !== HEALTH_CHECK.value) problems.push(`1 + 1 afterwards gave ${JSON.stringify(health)}`)
-  if ((({}) as Record<string, unknown>).polluted !== undefined) problems.push("the host's Object.prototype changed")
+  if (!health.ok || health.value !== HEALTH_CHECK.value)
+    problems.push(`1 + 1 afterwards gave ${JSON.stringify(health)}`)
+  if (({} as Record<string, unknown>).polluted !== undefined) problems.push("the host's Object.prototype changed")
   return { problems, ms }
 }

@@ -16,7 +16,10 @@ test.group('sandbox: scripts', (group) => {
   })
 
   test('statements run as a function body; return gives the value', ({ assert }) => {
-    assert.equal(value(sandbox.run('let total = 0; for (const x of xs) total += x; return total', { xs: [1, 2, 3] })), 6)
+    assert.equal(
+      value(sandbox.run('let total = 0; for (const x of xs) total += x; return total', { xs: [1, 2, 3] })),
+      6
+    )
     assert.isNull(value(sandbox.run('let x = 1')))
   })
 
@@ -94,8 +97,14 @@ test.group('sandbox: scripts', (group) => {
   test('formatDate takes a pattern and a time zone', ({ assert }) => {
     const at = Date.UTC(2024, 1, 9, 15, 4, 5, 7)
     assert.equal(value(sandbox.run(`formatDate(${at}, undefined, 'UTC')`)), '2024/02/09 15:04:05')
-    assert.equal(value(sandbox.run(`formatDate(${at}, 'D/M/YY h:m:s.SSS A [at] HH', 'UTC')`)), '9/2/24 3:4:5.007 PM at 15')
-    assert.equal(value(sandbox.run("formatDate('2024-02-09T15:04:05Z', 'YYYY-MM-DD HH:mm', 'America/Bogota')")), '2024-02-09 10:04')
+    assert.equal(
+      value(sandbox.run(`formatDate(${at}, 'D/M/YY h:m:s.SSS A [at] HH', 'UTC')`)),
+      '9/2/24 3:4:5.007 PM at 15'
+    )
+    assert.equal(
+      value(sandbox.run("formatDate('2024-02-09T15:04:05Z', 'YYYY-MM-DD HH:mm', 'America/Bogota')")),
+      '2024-02-09 10:04'
+    )
     assert.equal(value(sandbox.run(`formatDate(${at})`)), formatDate(at))
     assert.match(String(value(sandbox.run("formatDate('not a date')"))), /formatDate\(\): not a date/)
   })
@@ -153,7 +162,13 @@ test.group('sandbox: runBatch', (group) => {
 
   test('one call’s error does not touch the others', ({ assert }) => {
     const results = sandbox.runBatch(
-      [{ source: 'a' }, { source: 'missing' }, { source: "throw new Error('x')" }, { source: 'if (' }, { source: 'a * 2' }],
+      [
+        { source: 'a' },
+        { source: 'missing' },
+        { source: "throw new Error('x')" },
+        { source: 'if (' },
+        { source: 'a * 2' },
+      ],
       { a: 2 }
     )
     assert.deepEqual(results.map(value), [
@@ -172,7 +187,11 @@ test.group('sandbox: runBatch', (group) => {
   })
 
   test('the batch shares one deadline: finished calls keep their results', ({ assert }) => {
-    const results = sandbox.runBatch([{ source: '1' }, { source: 'while (true) {}' }, { source: '3' }], {}, { timeoutMs: 50 })
+    const results = sandbox.runBatch(
+      [{ source: '1' }, { source: 'while (true) {}' }, { source: '3' }],
+      {},
+      { timeoutMs: 50 }
+    )
     assert.deepEqual(
       results.map((r) => (r.ok ? r.value : r.error.code)),
       [1, 'SCRIPT_TIMEOUT', 'SCRIPT_TIMEOUT']
@@ -242,7 +261,8 @@ test.group('sandbox: cache, host functions, lifecycle', () => {
     assert.equal(value(sandbox.run('a + 1', { a: 1 })), 2)
     const bomb = sandbox.run('let a = []; while (true) a.push(new Uint8Array(1e6))', {}, { timeoutMs: 5000 })
     assert.equal(bomb.ok ? '' : bomb.error.code, 'SCRIPT_MEMORY')
-    assert.equal(sandbox.stats().rebuilds, 1)
+    // Out of memory on a used runtime is tried once more on a fresh one: two rebuilds.
+    assert.equal(sandbox.stats().rebuilds, 2)
     assert.equal(value(sandbox.run('a + 1', { a: 1 })), 2)
     sandbox.dispose()
   })
@@ -256,6 +276,16 @@ test.group('sandbox: cache, host functions, lifecycle', () => {
       error: { code: 'SCRIPT_ERROR', message: 'stack overflow: the script recursed too deeply' },
     })
     assert.equal(sandbox.stats().faults, 1)
+    assert.equal(value(sandbox.run('a + 1', { a: 1 })), 2)
+    sandbox.dispose()
+  })
+
+  test('faults in a row with no spare ready: refused briefly, then served again', async ({ assert }) => {
+    const sandbox = await createSandbox({ stackLimitBytes: 4 * 1024 * 1024 })
+    const answers = []
+    for (let i = 0; i < 5; i++) answers.push(value(sandbox.run('function f() { return f() } f()')))
+    assert.include(answers, 'error SCRIPT_ERROR: the sandbox is restarting after a fault; try again')
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the replacement instance loads
     assert.equal(value(sandbox.run('a + 1', { a: 1 })), 2)
     sandbox.dispose()
   })

@@ -2,6 +2,7 @@
  * Field names: the sources allow any text as a key, the jsonconfig wants identifiers that scripts can
  * read by bare name. Reserved words get a trailing '_' so that they stay readable too.
  */
+import { SANDBOX_GLOBALS } from '@tramita/sandbox'
 import { FIELD_NAME_PATTERN } from '../schema/common.js'
 
 const IDENTIFIER = new RegExp(FIELD_NAME_PATTERN)
@@ -11,18 +12,16 @@ const MAX_LENGTH = 120
  * Names a field cannot take and still be read by bare name: JavaScript's reserved words, the
  * sandbox's host API (value, setValue, now, ...) and the globals scripts use (String, Math, Date, ...).
  */
-const RESERVED = new Set(
-  [
+const RESERVED = new Set([
+  ...[
     'break case catch class const continue debugger default delete do else enum export extends false finally for',
     'function if import in instanceof new null return super switch this throw true try typeof var void while with',
-    'yield let static implements interface package private protected public await arguments eval undefined NaN',
-    'Infinity value setValue setState setOptions setStyle now formatNumber formatMoney formatDate Array Object',
-    'Function String Number Boolean Math Date JSON RegExp Map Set Symbol BigInt Promise Error Reflect Proxy',
-    'globalThis parseInt parseFloat isNaN isFinite',
+    'yield let static implements interface package private protected public await arguments eval undefined',
   ]
     .join(' ')
-    .split(' ')
-)
+    .split(' '),
+  ...SANDBOX_GLOBALS,
+])
 
 /** An identifier close to `raw`: accents dropped, other characters turned into '_'. */
 export function toIdentifier(raw: string, fallback = 'field'): string {
