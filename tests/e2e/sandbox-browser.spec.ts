@@ -5,20 +5,11 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-import { chromium, type Browser } from 'playwright-core'
+import { type Browser } from 'playwright-core'
+import { launchChromium } from './chromium.ts'
 import { CASES } from '../../core/sandbox/tests/cases.ts'
 import type { HarnessReport } from '../../core/sandbox/tests/browser/harness.ts'
 
-/** Debian's Chromium, started as the machine's notes say (no background networking: the network is closed). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const HARNESS = fileURLToPath(new URL('../../core/sandbox/tests/browser/', import.meta.url))
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' }
 
@@ -52,7 +43,7 @@ test.group('script sandbox in Chromium', (group) => {
       worker: { format: 'es' },
     })
     const { server, url } = await serve(out)
-    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    const browser: Browser = await launchChromium()
     try {
       const page = await browser.newPage()
       await page.goto(url)

@@ -1,16 +1,6 @@
 import { test } from '@japa/runner'
-import { chromium, type Browser, type Page } from 'playwright-core'
-
-/** Debian's Chromium, started as the machine's notes say (no background networking: the network is closed). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { type Browser, type Page } from 'playwright-core'
+import { launchChromium } from './chromium.ts'
 
 test.group('web shell in Chromium', (group) => {
   let browser: Browser
@@ -18,7 +8,7 @@ test.group('web shell in Chromium', (group) => {
   const base = `http://${process.env.HOST}:${process.env.PORT}`
 
   group.setup(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await launchChromium()
     return () => browser.close()
   })
   group.each.setup(async () => {
