@@ -8,6 +8,7 @@
  */
 import { Type, type Static, type TObject, type TProperties, type TSchema, type TUnknown } from '@sinclair/typebox'
 import { CommonDataProps, CommonFieldProps, RefProps } from './schema/common.js'
+import { isBlank } from './types/shared.js'
 
 export type ItemKind = 'field' | 'element'
 
@@ -77,9 +78,6 @@ export interface FieldType {
   coerce(item: any, text: string): unknown
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
-
 /** Declares a field or element type. Pure: registering happens when a registry is created from it. */
 export function defineFieldType<
   D extends TProperties = NoProps,
@@ -107,8 +105,8 @@ export function defineFieldType<
     stored: (item: any, value: any, ctx: ValueContext) =>
       spec.stored
         ? spec.stored(item, value, ctx)
-        : { value_replace: isEmpty(value) ? '' : String(value), value_simple: isEmpty(value) ? '' : String(value) },
-    required: (item: any, value: any) => (spec.required ? spec.required(item, value) : !isEmpty(value)),
+        : { value_replace: isBlank(value) ? '' : String(value), value_simple: isBlank(value) ? '' : String(value) },
+    required: (item: any, value: any) => (spec.required ? spec.required(item, value) : !isBlank(value)),
     validate: (item: any, value: any, ctx: ValueContext = {}) => (spec.validate ? spec.validate(item, value, ctx) : []),
     coerce: (item: any, text: string) => (spec.coerce ? spec.coerce(item, text) : text),
   })

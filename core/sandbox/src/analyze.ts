@@ -132,64 +132,49 @@ function freeNames(wrapper: Node, globals: ReadonlySet<string>): { names: string
     return false
   }
 
-  /** Names a pattern binds; its defaults and computed keys are expressions of `exprScope`. */
-  function declare(pattern: Node | null, target: Scope, exprScope: Scope): void {
-    if (!pattern) return
-    switch (pattern.type) {
+  /**
+   * Walks a binding or assignment pattern: each identifier it binds goes to `bind`; defaults, computed
+   * keys and member-expression targets are expressions read in `s`.
+   */
+  function pattern(node: Node | null, s: Scope, bind: (name: string) => void): void {
+    if (!node) return
+    switch (node.type) {
       case 'Identifier':
-        target.declared.add(pattern.name)
+        bind(node.name)
         return
       case 'ObjectPattern':
-        for (const p of pattern.properties) {
-          if (p.type === 'RestElement') declare(p.argument, target, exprScope)
+        for (const p of node.properties) {
+          if (p.type === 'RestElement') pattern(p.argument, s, bind)
           else {
-            if (p.computed) visit(p.key, exprScope)
-            declare(p.value, target, exprScope)
+            if (p.computed) visit(p.key, s)
+            pattern(p.value, s, bind)
           }
         }
         return
       case 'ArrayPattern':
-        for (const e of pattern.elements) declare(e, target, exprScope)
+        for (const e of node.elements) pattern(e, s, bind)
         return
       case 'RestElement':
-        declare(pattern.argument, target, exprScope)
+        pattern(node.argument, s, bind)
         return
       case 'AssignmentPattern':
-        declare(pattern.left, target, exprScope)
-        visit(pattern.right, exprScope)
+        pattern(node.left, s, bind)
+        visit(node.right, s)
         return
+      default:
+        visit(node, s)
     }
+  }
+
+  /** Names a pattern declares in `target`; its defaults and computed keys are expressions of `exprScope`. */
+  function declare(node: Node | null, target: Scope, exprScope: Scope): void {
+    pattern(node, exprScope, (name) => target.declared.add(name))
   }
 
   /** An assignment target: identifiers are written (and read too for `+=` and the like). */
   function assign(target: Node | null, s: Scope, read: boolean): void {
-    if (!target) return
-    switch (target.type) {
-      case 'Identifier':
-        refs.push({ name: target.name, scope: s, read })
-        return
-      case 'ObjectPattern':
-        for (const p of target.properties) {
-          if (p.type === 'RestElement') assign(p.argument, s, false)
-          else {
-            if (p.computed) visit(p.key, s)
-            assign(p.value, s, false)
-          }
-        }
-        return
-      case 'ArrayPattern':
-        for (const e of target.elements) assign(e, s, false)
-        return
-      case 'RestElement':
-        assign(target.argument, s, false)
-        return
-      case 'AssignmentPattern':
-        assign(target.left, s, false)
-        visit(target.right, s)
-        return
-      default:
-        visit(target, s)
-    }
+    if (target?.type === 'Identifier') refs.push({ name: target.name, scope: s, read })
+    else pattern(target, s, (name) => refs.push({ name, scope: s, read: false }))
   }
 
   function fn(node: Node, outer: Scope): void {
