@@ -4,6 +4,14 @@ import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { createIgnitor } from './ignite.js'
 
+// A real SMTP listener in the test process receives the app's mail (unless a test run sets its own).
+if (!process.env.SMTP_HOST) {
+  const { startSmtpListener } = await import('../tests/helpers/smtp_listener.js')
+  process.env.SMTP_PORT = String(await startSmtpListener())
+  process.env.SMTP_HOST = '127.0.0.1'
+  process.env.SMTP_SECURITY = 'none'
+}
+
 createIgnitor()
   .testRunner()
   .configure(async (app) => {

@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
+import { appUrl as publicUrl } from '#lib/app_url'
 import { createQueue } from '#jobs/create_queue'
 import { SocketHub } from '#sockets/hub'
 import { PluginHost } from '#plugins/host'
@@ -7,6 +8,7 @@ import { loadDefinitions } from '#plugins/enabled'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
 import { hourlyJobId, pruneSessionsJob } from '#services/maintenance_jobs'
+import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 
 /**
  * Builds the platform (queue, sockets, plugins) once the framework has booted, attaches the socket
@@ -26,7 +28,7 @@ export default class TramitaProvider {
     if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase()
     const redisUrl = env.get('REDIS_URL')
     const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
-    const appUrl = env.get('APP_URL', `http://localhost:${env.get('PORT', 3333)}`)
+    const appUrl = publicUrl()
     const sockets = new SocketHub({
       redisUrl,
       channel: `${env.get('QUEUE_PREFIX', 'tramita')}:ws`,
@@ -42,6 +44,8 @@ export default class TramitaProvider {
       config: { APP_URL: appUrl, TRAMITA_DATA_DIR: env.get('TRAMITA_DATA_DIR') },
     })
     queue.register(pruneSessionsJob)
+    queue.register(recoveryMailJob)
+    queue.register(securityNoticeJob)
     this.platform = { queue, sockets, plugins }
     setPlatform(this.platform)
     await plugins.register()

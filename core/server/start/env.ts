@@ -5,7 +5,7 @@
  */
 import { Env } from '@adonisjs/core/env'
 import { ensureAppKey } from '#lib/app_key'
-import { urlVariable } from '#lib/env_rules'
+import { smtpPortVariable, urlVariable } from '#lib/env_rules'
 
 ensureAppKey()
 
@@ -38,4 +38,22 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ENDPOINT: urlVariable(['http:', 'https:']),
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+
+  // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
+  PASSWORD_PEPPER: Env.schema.string.optional(),
+  SESSION_IDLE_MINUTES: Env.schema.number.optional(),
+  // Proxies whose X-Forwarded-For is believed (proxy-addr list: 'loopback', CIDRs); none by default.
+  TRUSTED_PROXIES: Env.schema.string.optional(),
+  LDAP_URL: urlVariable(['ldap:', 'ldaps:']),
+  // The DN a directory user binds as, with {user} for the user name, e.g. uid={user},ou=people,dc=x
+  LDAP_USER_DN: Env.schema.string.optional(),
+
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: smtpPortVariable,
+  SMTP_SECURITY: Env.schema.enum.optional(['ssl', 'tls', 'none'] as const),
+  SMTP_USER: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  SMTP_TLS_INSECURE: Env.schema.boolean.optional(),
+  MAIL_FROM: Env.schema.string.optional({ format: 'email' }),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
 })

@@ -10,3 +10,8 @@ server.errorHandler(() => import('#exceptions/handler'))
 server.use([() => import('@adonisjs/core/bodyparser_middleware'), () => import('#middleware/call_contract_middleware')])
 
 router.use([])
+
+/** Named middleware: `middleware.auth()` or `middleware.auth({ roles: ['superuser'] })` on a route. */
+export const middleware = router.named({
+  auth: () => import('#middleware/auth_middleware'),
+})

@@ -4,15 +4,68 @@
  */
 import router from '@adonisjs/core/services/router'
 import { platform } from '#services/platform'
+import { middleware } from '#start/kernel'
+import { ADMIN_ROLES } from '#services/auth/principal'
 
 const HealthController = () => import('#controllers/health_controller')
 const InstitutionController = () => import('#controllers/institution_controller')
 const PluginsController = () => import('#controllers/plugins_controller')
 const WebController = () => import('#controllers/web_controller')
+const AuthController = () => import('#controllers/auth_controller')
+const UsersController = () => import('#controllers/users_controller')
+const AreasRolesController = () => import('#controllers/areas_roles_controller')
 
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
 router.get('/api/plugins', [PluginsController, 'index'])
+
+// Sign-in (spec 000 §7); each path is rate-limited per client address inside the controller.
+router.get('/data/captcha', [AuthController, 'captcha'])
+router.post('/inside/users/validate/ldap', [AuthController, 'validateLdap'])
+router.put('/data/login', [AuthController, 'login'])
+router.put('/data/users/validate/two_fa', [AuthController, 'validateTwoFa'])
+router.put('/data/forgetPassword/:user', [AuthController, 'forgetPassword'])
+router.put('/data/changePassword/:token', [AuthController, 'changePassword'])
+
+// Signed-in callers.
+router
+  .group(() => {
+    router.get('/data/areas', [UsersController, 'areas'])
+    router.get('/data/users/roles', [UsersController, 'roles'])
+    router.get('/data/allusers', [UsersController, 'allUsers'])
+    router.get('/inside/session', [AuthController, 'session'])
+    router.put('/inside/session', [AuthController, 'keepAlive'])
+    router.delete('/inside/session', [AuthController, 'logout'])
+    router.delete('/inside/session/impersonation', [UsersController, 'stopImpersonating'])
+    router.put('/inside/users/password', [AuthController, 'changeOwnPassword'])
+    router.get('/inside/users/me/api_tokens', [UsersController, 'apiTokens'])
+    router.post('/inside/users/me/api_tokens', [UsersController, 'createApiToken'])
+    router.delete('/inside/users/me/api_tokens/:id', [UsersController, 'deleteApiToken'])
+  })
+  .use(middleware.auth())
+
+// User administration (spec 001 §2): superusers and supervisors.
+router
+  .group(() => {
+    router.get('/inside/users', [UsersController, 'index'])
+    router.get('/inside/users/tree', [UsersController, 'tree'])
+    router.post('/inside/users', [UsersController, 'store'])
+    router.get('/inside/users/:id', [UsersController, 'show']).where('id', /^\d+$/)
+    router.put('/inside/users/:id', [UsersController, 'update']).where('id', /^\d+$/)
+    router.put('/inside/users/:id/block', [UsersController, 'block'])
+    router.put('/inside/users/:id/password', [UsersController, 'setPassword'])
+    router.put('/inside/users/:id/api', [UsersController, 'setApi'])
+    router.put('/inside/users/:id/two_fa/reset', [UsersController, 'resetTwoFa'])
+    router.put('/inside/users/:id/sessions/close', [UsersController, 'closeSessions'])
+    router.post('/inside/users/:id/impersonate', [UsersController, 'impersonate'])
+    router.post('/inside/areas', [AreasRolesController, 'storeArea'])
+    router.put('/inside/areas/:id', [AreasRolesController, 'updateArea'])
+    router.delete('/inside/areas/:id', [AreasRolesController, 'destroyArea'])
+    router.post('/inside/roles', [AreasRolesController, 'storeRole'])
+    router.put('/inside/roles/:id', [AreasRolesController, 'updateRole'])
+    router.delete('/inside/roles/:id', [AreasRolesController, 'destroyRole'])
+  })
+  .use(middleware.auth({ roles: [...ADMIN_ROLES] }))
 
 await platform().plugins.routes(router)
 

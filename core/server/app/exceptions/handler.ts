@@ -8,6 +8,8 @@ interface ErrorLike {
   message?: string
   messages?: unknown
   stack?: string
+  extra?: Record<string, unknown>
+  retryAfter?: number
 }
 
 /** Error codes whose message is written for the caller and may be shown as is. */
@@ -27,6 +29,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return super.handle(error, ctx)
     }
     const body: Record<string, unknown> = { status: 'fail', message: this.publicMessage(err, status, ctx) }
+    if (err.code === 'E_CALL_FAILED' && err.extra) Object.assign(body, err.extra, { status: 'fail' })
+    if (status === 429 && err.retryAfter) ctx.response.header('Retry-After', String(err.retryAfter))
     if (this.debug && err.stack) body.stack = err.stack
     return ctx.response.status(status).send(body)
   }

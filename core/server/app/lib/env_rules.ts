@@ -1,3 +1,5 @@
+import { SMTP_PORTS, parsePort, smtpPortMatches, type SmtpSecurity } from '@tramita/contract/rules'
+
 /**
  * An optional URL variable limited to some protocols. The stock URL rule insists on a public TLD,
  * which refuses `http://localhost` and `redis://127.0.0.1`, both normal here.
@@ -16,4 +18,19 @@ export function urlVariable(protocols: string[]) {
     }
     return value
   }
+}
+
+/**
+ * SMTP_PORT, checked against SMTP_SECURITY with the contract's rule (spec 001 §5: SSL requires 465,
+ * TLS requires 587), so a wrong pair stops the start instead of failing at the first e-mail.
+ */
+export function smtpPortVariable(key: string, value?: string): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const security = (process.env.SMTP_SECURITY || 'tls') as SmtpSecurity
+  const port = parsePort(value)
+  if (port === null) throw new Error(`Invalid value for "${key}": "${value}" is not a port number`)
+  if (!smtpPortMatches(security, port)) {
+    throw new Error(`Invalid value for "${key}": SMTP_SECURITY=${security} requires port ${SMTP_PORTS[security as 'ssl']}`)
+  }
+  return port
 }

@@ -14,11 +14,15 @@ export function done<T>(data: T): Done<T> {
  * into `{status:'fail', message}` with `status` as the HTTP code (4xx by default).
  */
 export class CallFailure extends Exception {
-  constructor(message: string, status = 400, code = 'E_CALL_FAILED') {
+  /** Extra fields for the failure body (e.g. `captcha_required` on a refused sign-in). */
+  extra?: Record<string, unknown>
+
+  constructor(message: string, status = 400, code = 'E_CALL_FAILED', extra?: Record<string, unknown>) {
     super(message, { status, code })
+    this.extra = extra
   }
 }
 
-export function fail(message: string, status = 400): never {
-  throw new CallFailure(message, status)
+export function fail(message: string, status = 400, extra?: Record<string, unknown>): never {
+  throw new CallFailure(message, status, 'E_CALL_FAILED', extra)
 }

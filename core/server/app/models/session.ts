@@ -7,6 +7,7 @@ export default class Session extends BaseModel {
   @column() declare userId: number
   @column() declare ip: string | null
   @column() declare userAgent: string | null
+  @column() declare impersonatorId: number | null
   @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
   @column.dateTime() declare lastSeenAt: DateTime
   @column.dateTime() declare expiresAt: DateTime

@@ -29,6 +29,12 @@ export default class User extends BaseModel {
   @column({ consume: Boolean }) declare twoFa: boolean
   @column({ serializeAs: null }) declare twoFaSecret: string | null
   @column.dateTime() declare lastLoginAt: DateTime | null
+  /** 'local' (argon2id password) or 'ldap' (bind against the directory). */
+  @column() declare authSource: 'local' | 'ldap'
+  @column.dateTime() declare lockedUntil: DateTime | null
+  @column({ serializeAs: null, consume: (v: unknown) => (v === null || v === undefined ? null : Number(v)) })
+  declare twoFaLastStep: number | null
+  @column.dateTime() declare passwordChangedAt: DateTime | null
   @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
   @column.dateTime({ autoCreate: true, autoUpdate: true }) declare updatedAt: DateTime
 

@@ -1,0 +1,71 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Area from '#models/area'
+import Role, { CORE_ROLES } from '#models/role'
+import { done, fail } from '#lib/envelope'
+import { idValue } from '#lib/input'
+import { message } from '#lib/messages'
+import { audit } from '#services/audit'
+import { areaValidator, roleValidator } from '#validators/user'
+
+/** Areas and roles management (spec 001 §2 users area). The spec's four roles cannot be renamed or deleted. */
+export default class AreasRolesController {
+  async storeArea(ctx: HttpContext) {
+    const data = await areaValidator.validate(ctx.request.all())
+    if (await Area.findBy('name', data.name)) fail(message(ctx, 'auth.name_taken'))
+    const area = await Area.create({ name: data.name, color: data.color ?? '#1C1066' })
+    await audit({ actorId: ctx.principal!.user.id, action: 'area.create', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    return done({ id: area.id, name: area.name, color: area.color })
+  }
+
+  async updateArea(ctx: HttpContext) {
+    const area = await Area.find(idValue(ctx, ctx.params.id))
+    if (!area) fail(message(ctx, 'auth.not_found'), 404)
+    const data = await areaValidator.validate(ctx.request.all())
+    const clash = await Area.query().where('name', data.name).whereNot('id', area.id).first()
+    if (clash) fail(message(ctx, 'auth.name_taken'))
+    area.merge({ name: data.name, ...(data.color ? { color: data.color } : {}) })
+    await area.save()
+    await audit({ actorId: ctx.principal!.user.id, action: 'area.update', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    return done({ id: area.id, name: area.name, color: area.color })
+  }
+
+  async destroyArea(ctx: HttpContext) {
+    const area = await Area.find(idValue(ctx, ctx.params.id))
+    if (!area) fail(message(ctx, 'auth.not_found'), 404)
+    await area.delete()
+    await audit({ actorId: ctx.principal!.user.id, action: 'area.delete', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    return done(true)
+  }
+
+  async storeRole(ctx: HttpContext) {
+    const data = await roleValidator.validate(ctx.request.all())
+    if (await Role.findBy('name', data.name)) fail(message(ctx, 'auth.name_taken'))
+    const role = await Role.create({ name: data.name })
+    await audit({ actorId: ctx.principal!.user.id, action: 'role.create', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    return done({ id: role.id, name: role.name })
+  }
+
+  async updateRole(ctx: HttpContext) {
+    const role = await this.customRole(ctx)
+    const data = await roleValidator.validate(ctx.request.all())
+    if (await Role.query().where('name', data.name).whereNot('id', role.id).first()) fail(message(ctx, 'auth.name_taken'))
+    role.name = data.name
+    await role.save()
+    await audit({ actorId: ctx.principal!.user.id, action: 'role.update', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    return done({ id: role.id, name: role.name })
+  }
+
+  async destroyRole(ctx: HttpContext) {
+    const role = await this.customRole(ctx)
+    await role.delete()
+    await audit({ actorId: ctx.principal!.user.id, action: 'role.delete', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    return done(true)
+  }
+
+  private async customRole(ctx: HttpContext): Promise<Role> {
+    const role = await Role.find(idValue(ctx, ctx.params.id))
+    if (!role) fail(message(ctx, 'auth.not_found'), 404)
+    if ((CORE_ROLES as readonly string[]).includes(role.name)) fail(message(ctx, 'auth.core_role'), 403)
+    return role
+  }
+}

@@ -1,0 +1,22 @@
+import AuditLog from '#models/audit_log'
+
+export interface AuditEntry {
+  actorId: number | null
+  action: string
+  subjectType?: string
+  subjectId?: string | number
+  data?: Record<string, unknown>
+  ip?: string | null
+}
+
+/** Appends to the audit log (sign-ins, administration, impersonation). Entries are never updated. */
+export async function audit(entry: AuditEntry): Promise<void> {
+  await AuditLog.create({
+    actorId: entry.actorId,
+    action: entry.action,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
+    data: entry.data ?? null,
+    ip: entry.ip ?? null,
+  })
+}

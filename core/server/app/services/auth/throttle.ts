@@ -1,0 +1,75 @@
+import limiter from '@adonisjs/limiter/services/main'
+import { CallFailure } from '#lib/envelope'
+
+/**
+ * Brute-force defences, kept in the limiter's store (Redis or the database), so every node sees
+ * the same counts:
+ * - failed sign-ins per account name and per client address, over 15 minutes: from the third a
+ *   captcha is required (spec 000 §4), and past a ceiling the account or address is refused outright;
+ * - a request rate per client address on every sign-in path (password, two-factor, LDAP check,
+ *   recovery, password change, API sign-in).
+ */
+export const CAPTCHA_AFTER_FAILURES = 3
+export const ACCOUNT_FAILURE_CEILING = 10
+export const ADDRESS_FAILURE_CEILING = 50
+export const AUTH_REQUESTS_PER_MINUTE = 30
+
+const failures = () => limiter.use({ requests: 1_000_000, duration: '15 mins' })
+const requests = () => limiter.use({ requests: AUTH_REQUESTS_PER_MINUTE, duration: '1 min' })
+
+const accountKey = (name: string) => `login_fail:acct:${name.trim().toLowerCase().slice(0, 200)}`
+const addressKey = (ip: string) => `login_fail:ip:${ip}`
+
+export interface FailureCounts {
+  account: number
+  address: number
+}
+
+export async function failureCounts(name: string, ip: string): Promise<FailureCounts> {
+  const store = failures()
+  const [account, address] = await Promise.all([store.get(accountKey(name)), store.get(addressKey(ip))])
+  return { account: account?.consumed ?? 0, address: address?.consumed ?? 0 }
+}
+
+export function captchaRequired(counts: FailureCounts): boolean {
+  return Math.max(counts.account, counts.address) >= CAPTCHA_AFTER_FAILURES
+}
+
+export function overCeiling(counts: FailureCounts): boolean {
+  return counts.account >= ACCOUNT_FAILURE_CEILING || counts.address >= ADDRESS_FAILURE_CEILING
+}
+
+export async function recordFailure(name: string, ip: string): Promise<FailureCounts> {
+  const store = failures()
+  const [account, address] = await Promise.all([store.increment(accountKey(name)), store.increment(addressKey(ip))])
+  return { account: account.consumed, address: address.consumed }
+}
+
+/** After three wrong second-factor codes the account must pass a captcha again (spec 000 §4). */
+export async function forceCaptcha(name: string): Promise<void> {
+  const store = failures()
+  const current = (await store.get(accountKey(name)))?.consumed ?? 0
+  if (current < CAPTCHA_AFTER_FAILURES) await store.increment(accountKey(name), CAPTCHA_AFTER_FAILURES - current)
+}
+
+export async function clearAccountFailures(name: string): Promise<void> {
+  await failures().delete(accountKey(name))
+}
+
+/** Counts one request on a sign-in path; over the rate it answers 429 with Retry-After. */
+export async function limitAuthRequest(path: string, ip: string, message: string): Promise<void> {
+  const store = requests()
+  const key = `auth_req:${path}:${ip}`
+  const response = await store.increment(key)
+  if (response.consumed > AUTH_REQUESTS_PER_MINUTE) {
+    const error = new CallFailure(message, 429, 'E_CALL_FAILED')
+    ;(error as CallFailure & { retryAfter?: number }).retryAfter = response.availableIn
+    throw error
+  }
+}
+
+/** Marks a one-time value (a solved captcha) as spent; false when it had been spent already. */
+export async function spendOnce(kind: string, id: string, ttl: string): Promise<boolean> {
+  const response = await limiter.use({ requests: 1, duration: ttl }).increment(`once:${kind}:${id}`)
+  return response.consumed === 1
+}

@@ -1,0 +1,30 @@
+import env from '#start/env'
+import { defineConfig } from '@adonisjs/redis'
+
+/**
+ * The Redis connection the limiter's store uses when REDIS_URL is set. Connections are lazy, so
+ * without REDIS_URL nothing connects (the limiter then keeps its counters in the database).
+ */
+function fromUrl(value: string | undefined) {
+  const url = new URL(value ?? 'redis://127.0.0.1:6379')
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    keyPrefix: `${env.get('QUEUE_PREFIX', 'tramita')}:`,
+  }
+}
+
+const redisConfig = defineConfig({
+  connection: 'main',
+  connections: { main: fromUrl(env.get('REDIS_URL')) },
+})
+
+export default redisConfig
+
+declare module '@adonisjs/redis/types' {
+  export interface RedisConnections extends InferConnections<typeof redisConfig> {}
+}

@@ -1,0 +1,149 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import AuditLog from '#models/audit_log'
+import { prehash } from '#lib/password'
+import { PASSWORD, login, makeUser, resetAuthTables, solvedCaptcha, tokenFor } from '#tests/helpers/auth'
+
+test.group('sign-in: PUT /data/login', (group) => {
+  group.each.setup(resetAuthTables)
+
+  test('a right password opens a session with the spec answer', async ({ client, assert }) => {
+    const user = await makeUser({ username: 'ana', role: 'teacher' })
+    const response = await login(client, 'ana')
+    response.assertStatus(200)
+    const data = response.body().data
+    assert.equal(response.body().status, 'done')
+    assert.equal(data.id, user.id)
+    assert.equal(data.username, 'ana')
+    assert.isFalse(data.two_fa)
+    assert.isFalse(data.required_tfa)
+    assert.isAtLeast(Buffer.from(data.token_new, 'base64url').length, 16)
+    assert.equal(data.token, data.token_new)
+    const session = await client.get('/inside/session').header('token', data.token_new)
+    session.assertStatus(200)
+    assert.equal(session.body().data.username, 'ana')
+    assert.deepEqual(session.body().data.roles, ['teacher'])
+  })
+
+  test('the stored hash is argon2id of the prehash with the pepper, never the prehash', async ({ assert }) => {
+    await makeUser({ username: 'bea' })
+    const row = await db.from('users').where('username', 'bea').firstOrFail()
+    assert.match(row.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    assert.notInclude(row.password_hash, prehash(PASSWORD))
+  })
+
+  test('known and unknown users get the same refusal', async ({ client, assert }) => {
+    await makeUser({ username: 'carla' })
+    const wrong = await login(client, 'carla', 'Otra#Clave2026')
+    const unknown = await login(client, 'nadie', 'Otra#Clave2026')
+    wrong.assertStatus(400)
+    unknown.assertStatus(400)
+    assert.deepEqual(wrong.body(), unknown.body())
+    assert.equal(wrong.body().status, 'fail')
+  })
+
+  test('from the third failure a captcha is required; the fourth attempt without it is refused', async ({ client, assert }) => {
+    await makeUser({ username: 'dario' })
+    for (let i = 1; i <= 3; i++) {
+      const r = await login(client, 'dario', 'Mala#Clave2026')
+      assert.equal(r.body().captcha_required, i >= 3, `attempt ${i}`)
+    }
+    const fourth = await login(client, 'dario')
+    fourth.assertStatus(400)
+    assert.isTrue(fourth.body().captcha_required)
+    assert.notProperty(fourth.body(), 'data')
+    const withCaptcha = await login(client, 'dario', PASSWORD, { captcha: await solvedCaptcha(client) })
+    withCaptcha.assertStatus(200)
+    assert.isString(withCaptcha.body().data.token_new)
+  })
+
+  test('a solved captcha is accepted once', async ({ client }) => {
+    await makeUser({ username: 'elena' })
+    for (let i = 0; i < 3; i++) await login(client, 'elena', 'Mala#Clave2026')
+    const captcha = await solvedCaptcha(client)
+    ;(await login(client, 'elena', 'Mala#Clave2026', { captcha })).assertStatus(400)
+    const replay = await login(client, 'elena', PASSWORD, { captcha })
+    replay.assertStatus(400)
+    replay.assertBodyContains({ status: 'fail', captcha_required: true })
+  })
+
+  test('the failure counter is kept per client address too', async ({ client, assert }) => {
+    await makeUser({ username: 'fabio' })
+    for (const name of ['x1', 'x2', 'x3']) await login(client, name, 'Mala#Clave2026')
+    const r = await login(client, 'fabio')
+    r.assertStatus(400)
+    assert.isTrue(r.body().captcha_required)
+  })
+
+  test('sign-in rotates the session: the token held before stops working', async ({ client }) => {
+    await makeUser({ username: 'gala' })
+    const first = await tokenFor(client, 'gala')
+    const second = await login(client, 'gala').header('token', first)
+    second.assertStatus(200)
+    ;(await client.get('/inside/session').header('token', first)).assertStatus(401)
+    ;(await client.get('/inside/session').header('token', second.body().data.token_new)).assertStatus(200)
+  })
+
+  test('Unauthorized answers the spec message with 401', async ({ client }) => {
+    const response = await client.get('/inside/session').header('token', 'made-up')
+    response.assertStatus(401)
+    response.assertBody({ status: 'fail', message: 'Unauthorized' })
+    ;(await client.get('/data/allusers')).assertStatus(401)
+  })
+
+  test('sign-out ends the session', async ({ client }) => {
+    await makeUser({ username: 'hugo' })
+    const token = await tokenFor(client, 'hugo')
+    ;(await client.delete('/inside/session').header('token', token)).assertStatus(200)
+    ;(await client.get('/inside/session').header('token', token)).assertStatus(401)
+  })
+
+  test('a blocked user cannot sign in', async ({ client }) => {
+    await makeUser({ username: 'ines', blocked: true })
+    const response = await login(client, 'ines')
+    response.assertStatus(403)
+    response.assertBodyContains({ status: 'fail' })
+  })
+
+  test('64-character and non-ASCII passwords work', async ({ client }) => {
+    const long = 'A1#' + 'x'.repeat(30) + 'Ñandú-大象-' + 'y'.repeat(21)
+    await makeUser({ username: 'jose', password: long })
+    ;(await login(client, 'jose', long)).assertStatus(200)
+  })
+
+  test('malformed bodies are answered with fail, never 500', async ({ client, assert }) => {
+    const cases = [
+      client.put('/data/login').form({ case: 'PUT' }),
+      client.put('/data/login').json({ case: 'PUT', user: ['a', 'b'], password: 'x' }),
+      client.put('/data/login').json({ case: 'PUT', user: { $ne: 1 }, password: 'x' }),
+      client.put('/data/login').form({ case: 'PUT', user: 'a', password: 'x'.repeat(5000) }),
+      client.put('/data/login').header('content-type', 'application/json').form({ case: 'PUT' }),
+      client.put('/data/users/validate/two_fa').form({ case: 'PUT', id: 'x', pin: '1' }),
+      client.put('/data/users/validate/two_fa').json({ case: 'PUT', pin: ['1'] }),
+      client.put('/data/changePassword/abc').form({ case: 'PUT' }),
+      client.post('/inside/users/validate/ldap').form({ case: 'POST' }),
+    ]
+    for (const pending of cases) {
+      const response = await pending
+      assert.isBelow(response.status(), 500, JSON.stringify(response.body()))
+      assert.equal(response.body().status, 'fail')
+      assert.isString(response.body().message)
+    }
+  })
+
+  test('every sign-in path is rate limited per address', async ({ client, assert }) => {
+    let last = 0
+    for (let i = 0; i < 32; i++) last = (await client.put('/data/forgetPassword/nadie').form({ case: 'PUT' })).status()
+    assert.equal(last, 429)
+    const limited = await client.post('/inside/users/validate/ldap').form({ case: 'POST', name_user: 'x' })
+    assert.equal(limited.status(), 200)
+  })
+
+  test('failed and successful sign-ins are audited', async ({ client, assert }) => {
+    await makeUser({ username: 'kiko' })
+    await login(client, 'kiko', 'Mala#Clave2026')
+    await login(client, 'kiko')
+    const actions = (await AuditLog.query().orderBy('id')).map((a) => a.action)
+    assert.deepEqual(actions, ['login.failed', 'login'])
+  })
+})
