@@ -11,7 +11,14 @@ export const http = defineConfig({
   useAsyncLocalStorage: false,
   // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES: otherwise any client
   // could pick the address that per-address sign-in limits count.
-  trustProxy: env.get('TRUSTED_PROXIES') ? proxyAddr.compile(env.get('TRUSTED_PROXIES')!.split(',').map((s) => s.trim())) : () => false,
+  trustProxy: env.get('TRUSTED_PROXIES')
+    ? proxyAddr.compile(
+        env
+          .get('TRUSTED_PROXIES')!
+          .split(',')
+          .map((s) => s.trim())
+      )
+    : () => false,
   cookie: {
     domain: '',
     path: '/',

@@ -7,6 +7,7 @@ import type { Config } from '@japa/runner/types'
 import { spec } from '@japa/runner/reporters'
 import { summaryReporter } from './summary_reporter.js'
 import { ensureDatabase } from '#lib/ensure_database'
+import { platform } from '#services/platform'
 
 export const reporters: Config['reporters'] = { activated: ['spec', 'summary'], list: [spec(), summaryReporter] }
 
@@ -20,6 +21,15 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['functional', 'sockets', 'e2e'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    return suite.setup(async () => {
+      const stopServer = await testUtils.httpServer().start()
+      // As in `tramita serve` without Redis, this process runs the queued jobs (mail, for one).
+      const { queue } = platform()
+      if (queue.driver === 'memory') await queue.startWorker()
+      return async () => {
+        if (queue.driver === 'memory') await queue.stopWorker()
+        await stopServer()
+      }
+    })
   }
 }

@@ -13,7 +13,13 @@ export default class AreasRolesController {
     const data = await areaValidator.validate(ctx.request.all())
     if (await Area.findBy('name', data.name)) fail(message(ctx, 'auth.name_taken'))
     const area = await Area.create({ name: data.name, color: data.color ?? '#1C1066' })
-    await audit({ actorId: ctx.principal!.user.id, action: 'area.create', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'area.create',
+      subjectType: 'area',
+      subjectId: area.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: area.id, name: area.name, color: area.color })
   }
 
@@ -25,7 +31,13 @@ export default class AreasRolesController {
     if (clash) fail(message(ctx, 'auth.name_taken'))
     area.merge({ name: data.name, ...(data.color ? { color: data.color } : {}) })
     await area.save()
-    await audit({ actorId: ctx.principal!.user.id, action: 'area.update', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'area.update',
+      subjectType: 'area',
+      subjectId: area.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: area.id, name: area.name, color: area.color })
   }
 
@@ -33,7 +45,13 @@ export default class AreasRolesController {
     const area = await Area.find(idValue(ctx, ctx.params.id))
     if (!area) fail(message(ctx, 'auth.not_found'), 404)
     await area.delete()
-    await audit({ actorId: ctx.principal!.user.id, action: 'area.delete', subjectType: 'area', subjectId: area.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'area.delete',
+      subjectType: 'area',
+      subjectId: area.id,
+      ip: ctx.request.ip(),
+    })
     return done(true)
   }
 
@@ -41,24 +59,43 @@ export default class AreasRolesController {
     const data = await roleValidator.validate(ctx.request.all())
     if (await Role.findBy('name', data.name)) fail(message(ctx, 'auth.name_taken'))
     const role = await Role.create({ name: data.name })
-    await audit({ actorId: ctx.principal!.user.id, action: 'role.create', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'role.create',
+      subjectType: 'role',
+      subjectId: role.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: role.id, name: role.name })
   }
 
   async updateRole(ctx: HttpContext) {
     const role = await this.customRole(ctx)
     const data = await roleValidator.validate(ctx.request.all())
-    if (await Role.query().where('name', data.name).whereNot('id', role.id).first()) fail(message(ctx, 'auth.name_taken'))
+    if (await Role.query().where('name', data.name).whereNot('id', role.id).first())
+      fail(message(ctx, 'auth.name_taken'))
     role.name = data.name
     await role.save()
-    await audit({ actorId: ctx.principal!.user.id, action: 'role.update', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'role.update',
+      subjectType: 'role',
+      subjectId: role.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: role.id, name: role.name })
   }
 
   async destroyRole(ctx: HttpContext) {
     const role = await this.customRole(ctx)
     await role.delete()
-    await audit({ actorId: ctx.principal!.user.id, action: 'role.delete', subjectType: 'role', subjectId: role.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'role.delete',
+      subjectType: 'role',
+      subjectId: role.id,
+      ip: ctx.request.ip(),
+    })
     return done(true)
   }
 

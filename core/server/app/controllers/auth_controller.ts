@@ -61,7 +61,12 @@ export default class AuthController {
       fail(message(ctx, `auth.${result.reason}`), result.status, { captcha_required: result.captchaRequired })
     }
     const { user } = result
-    const base = { id: user.id, username: user.username, required_tfa: user.requiredTfa, info: { username: user.username } }
+    const base = {
+      id: user.id,
+      username: user.username,
+      required_tfa: user.requiredTfa,
+      info: { username: user.username },
+    }
     if (result.kind === 'second_factor') {
       return done({
         ...base,
@@ -110,7 +115,11 @@ export default class AuthController {
     if (outcome.result === 'locked') {
       await forceCaptcha(user.username)
       await audit({ actorId: user.id, action: 'login.two_fa_lockout', ip: ctx.request.ip() })
-      await platform().queue.enqueue(securityNoticeJob.name, { userId: user.id, notice: 'two_fa_lockout', lang: lang(ctx) })
+      await platform().queue.enqueue(securityNoticeJob.name, {
+        userId: user.id,
+        notice: 'two_fa_lockout',
+        lang: lang(ctx),
+      })
       fail(message(ctx, 'active_2fa_incorrect'), 423, { restart: true, captcha_required: true })
     }
     return { ...done(false), attempts: outcome.failures, attempts_max: MAX_CODE_FAILURES }
@@ -155,7 +164,11 @@ export default class AuthController {
     const outcome = await resetPassword(String(ctx.params.token ?? ''), password)
     if (!outcome.ok) fail(message(ctx, 'auth.reset_invalid'), 400)
     await audit({ actorId: outcome.userId, action: 'password.reset', ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, { userId: outcome.userId, notice: 'password_changed', lang: lang(ctx) })
+    await platform().queue.enqueue(securityNoticeJob.name, {
+      userId: outcome.userId,
+      notice: 'password_changed',
+      lang: lang(ctx),
+    })
     return done({ message: message(ctx, 'change_pass_correct'), redirect_ms: 2000 })
   }
 
@@ -214,7 +227,11 @@ export default class AuthController {
     await p.user.save()
     await revokeUserSessions(p.user.id, p.session?.id)
     await audit({ actorId: p.user.id, action: 'password.change', ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, { userId: p.user.id, notice: 'password_changed', lang: lang(ctx) })
+    await platform().queue.enqueue(securityNoticeJob.name, {
+      userId: p.user.id,
+      notice: 'password_changed',
+      lang: lang(ctx),
+    })
     return done({ message: message(ctx, 'change_pass_correct') })
   }
 }

@@ -75,10 +75,11 @@ export default class UsersController {
     const perPage = PAGE_SIZES.includes(wanted) ? wanted : 10
     const query = User.query().preload('areas').preload('roles').orderBy('id')
     if (search) {
-      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      // '!' escapes LIKE's wildcards; backslash would mean different things to SQLite and MySQL.
+      const like = `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`
       query.where((q) => {
         for (const column of ['username', 'email', 'first_name', 'last_name', 'document_number']) {
-          q.orWhereRaw(`LOWER(${column}) LIKE ? ESCAPE '\\'`, [like])
+          q.orWhereRaw(`LOWER(${column}) LIKE ? ESCAPE '!'`, [like])
         }
       })
     }
@@ -114,6 +115,8 @@ export default class UsersController {
       passwordHash = await hashPassword(prehash(data.password))
     }
     const roles = await this.grantableRoles(ctx, data.roles)
+    const areas = data.areas ? await this.existingAreas(ctx, data.areas) : undefined
+    await this.checkParent(ctx, data.parent_id)
     const user = await db.transaction(async (trx) => {
       const created = await User.create(
         {
@@ -132,10 +135,16 @@ export default class UsersController {
         { client: trx }
       )
       if (roles) await created.related('roles').sync(roles, true, trx)
-      if (data.areas) await created.related('areas').sync(await this.existingAreas(ctx, data.areas), true, trx)
+      if (areas) await created.related('areas').sync(areas, true, trx)
       return created
     })
-    await audit({ actorId: ctx.principal!.user.id, action: 'user.create', subjectType: 'user', subjectId: user.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'user.create',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: ctx.request.ip(),
+    })
     await user.load('areas')
     await user.load('roles')
     return done(profileOf(user))
@@ -145,11 +154,16 @@ export default class UsersController {
   async update(ctx: HttpContext) {
     const user = await this.administered(ctx)
     const data = await updateUserValidator.validate(bodyWithLists(ctx, ['areas', 'roles']))
-    if (data.email && (await User.query().whereRaw('LOWER(email) = ?', [data.email.toLowerCase()]).whereNot('id', user.id).first())) {
+    if (
+      data.email &&
+      (await User.query().whereRaw('LOWER(email) = ?', [data.email.toLowerCase()]).whereNot('id', user.id).first())
+    ) {
       fail(message(ctx, 'auth.email_taken'))
     }
     if (data.parent_id === user.id) fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
     const roles = await this.grantableRoles(ctx, data.roles)
+    const areas = data.areas ? await this.existingAreas(ctx, data.areas) : undefined
+    await this.checkParent(ctx, data.parent_id)
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(this.columns(data))
@@ -160,10 +174,16 @@ export default class UsersController {
       if (data.auth_source !== undefined) user.authSource = data.auth_source
       await user.save()
       if (roles) await user.related('roles').sync(roles, true, trx)
-      if (data.areas) await user.related('areas').sync(await this.existingAreas(ctx, data.areas), true, trx)
+      if (areas) await user.related('areas').sync(areas, true, trx)
     })
     if (data.enabled === false) await revokeUserSessions(user.id)
-    await audit({ actorId: ctx.principal!.user.id, action: 'user.update', subjectType: 'user', subjectId: user.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'user.update',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: ctx.request.ip(),
+    })
     await user.load('areas')
     await user.load('roles')
     return done(profileOf(user))
@@ -176,9 +196,19 @@ export default class UsersController {
     await user.save()
     if (user.blocked) {
       await revokeUserSessions(user.id)
-      await platform().queue.enqueue(securityNoticeJob.name, { userId: user.id, notice: 'blocked', lang: pickLanguage(ctx.request.header('accept-language')) })
+      await platform().queue.enqueue(securityNoticeJob.name, {
+        userId: user.id,
+        notice: 'blocked',
+        lang: pickLanguage(ctx.request.header('accept-language')),
+      })
     }
-    await audit({ actorId: ctx.principal!.user.id, action: user.blocked ? 'user.block' : 'user.unblock', subjectType: 'user', subjectId: user.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: user.blocked ? 'user.block' : 'user.unblock',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: user.id, blocked: user.blocked })
   }
 
@@ -193,8 +223,18 @@ export default class UsersController {
     user.passwordChangedAt = DateTime.now()
     await user.save()
     await revokeUserSessions(user.id)
-    await audit({ actorId: ctx.principal!.user.id, action: 'user.password', subjectType: 'user', subjectId: user.id, ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, { userId: user.id, notice: 'password_changed', lang: pickLanguage(ctx.request.header('accept-language')) })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'user.password',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: ctx.request.ip(),
+    })
+    await platform().queue.enqueue(securityNoticeJob.name, {
+      userId: user.id,
+      notice: 'password_changed',
+      lang: pickLanguage(ctx.request.header('accept-language')),
+    })
     return done({ message: message(ctx, 'change_pass_correct') })
   }
 
@@ -208,7 +248,14 @@ export default class UsersController {
       const result = await ApiToken.query().where('user_id', user.id).delete()
       revoked = Number(Array.isArray(result) ? result[0] : result)
     }
-    await audit({ actorId: ctx.principal!.user.id, action: user.apiEnabled ? 'user.api_on' : 'user.api_off', subjectType: 'user', subjectId: user.id, data: { revoked }, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: user.apiEnabled ? 'user.api_on' : 'user.api_off',
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { revoked },
+      ip: ctx.request.ip(),
+    })
     return done({ id: user.id, api_enabled: user.apiEnabled, revoked_tokens: revoked })
   }
 
@@ -216,8 +263,18 @@ export default class UsersController {
   async resetTwoFa(ctx: HttpContext) {
     const user = await this.administered(ctx)
     await resetTwoFactor(user.id)
-    await audit({ actorId: ctx.principal!.user.id, action: 'user.two_fa_reset', subjectType: 'user', subjectId: user.id, ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, { userId: user.id, notice: 'two_fa_reset', lang: pickLanguage(ctx.request.header('accept-language')) })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'user.two_fa_reset',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: ctx.request.ip(),
+    })
+    await platform().queue.enqueue(securityNoticeJob.name, {
+      userId: user.id,
+      notice: 'two_fa_reset',
+      lang: pickLanguage(ctx.request.header('accept-language')),
+    })
     return done({ id: user.id, two_fa: false })
   }
 
@@ -225,7 +282,14 @@ export default class UsersController {
   async closeSessions(ctx: HttpContext) {
     const user = await this.administered(ctx)
     const closed = await revokeUserSessions(user.id)
-    await audit({ actorId: ctx.principal!.user.id, action: 'user.close_sessions', subjectType: 'user', subjectId: user.id, data: { closed }, ip: ctx.request.ip() })
+    await audit({
+      actorId: ctx.principal!.user.id,
+      action: 'user.close_sessions',
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { closed },
+      ip: ctx.request.ip(),
+    })
     return done({ id: user.id, closed })
   }
 
@@ -239,12 +303,36 @@ export default class UsersController {
     if (!reason) fail(message(ctx, 'auth.field_required', { field: 'reason' }))
     const target = await this.find(ctx)
     const targetRoles = await rolesOf(target.id)
-    if (actor.impersonatorId || !actor.session || !mayImpersonate(actor, targetRoles) || target.blocked || !target.enabled) {
-      await audit({ actorId: actor.user.id, action: 'impersonate.refused', subjectType: 'user', subjectId: target.id, data: { reason }, ip: ctx.request.ip() })
+    if (
+      actor.impersonatorId ||
+      !actor.session ||
+      !mayImpersonate(actor, targetRoles) ||
+      target.blocked ||
+      !target.enabled
+    ) {
+      await audit({
+        actorId: actor.user.id,
+        action: 'impersonate.refused',
+        subjectType: 'user',
+        subjectId: target.id,
+        data: { reason },
+        ip: ctx.request.ip(),
+      })
       fail(message(ctx, 'auth.impersonate_refused'), 403)
     }
-    const { token } = await openSession(target.id, { ip: ctx.request.ip(), userAgent: ctx.request.header('user-agent'), impersonatorId: actor.user.id })
-    await audit({ actorId: actor.user.id, action: 'impersonate.start', subjectType: 'user', subjectId: target.id, data: { reason, impersonator_id: actor.user.id, user_id: target.id }, ip: ctx.request.ip() })
+    const { token } = await openSession(target.id, {
+      ip: ctx.request.ip(),
+      userAgent: ctx.request.header('user-agent'),
+      impersonatorId: actor.user.id,
+    })
+    await audit({
+      actorId: actor.user.id,
+      action: 'impersonate.start',
+      subjectType: 'user',
+      subjectId: target.id,
+      data: { reason, impersonator_id: actor.user.id, user_id: target.id },
+      ip: ctx.request.ip(),
+    })
     return done({ token_new: token, id: target.id, username: target.username })
   }
 
@@ -253,14 +341,27 @@ export default class UsersController {
     const p = ctx.principal!
     if (!p.impersonatorId || !p.session) fail(message(ctx, 'auth.not_impersonating'))
     await revokeSession(p.session)
-    await audit({ actorId: p.impersonatorId, action: 'impersonate.end', subjectType: 'user', subjectId: p.user.id, ip: ctx.request.ip() })
+    await audit({
+      actorId: p.impersonatorId,
+      action: 'impersonate.end',
+      subjectType: 'user',
+      subjectId: p.user.id,
+      ip: ctx.request.ip(),
+    })
     return done({ impersonator_id: p.impersonatorId })
   }
 
   /** GET /inside/users/me/api_tokens */
   async apiTokens(ctx: HttpContext) {
     const tokens = await ApiToken.query().where('user_id', ctx.principal!.user.id).orderBy('id')
-    return done(tokens.map((t) => ({ id: t.id, name: t.name, last_used_at: t.lastUsedAt?.toISO() ?? null, created_at: t.createdAt.toISO() })))
+    return done(
+      tokens.map((t) => ({
+        id: t.id,
+        name: t.name,
+        last_used_at: t.lastUsedAt?.toISO() ?? null,
+        created_at: t.createdAt.toISO(),
+      }))
+    )
   }
 
   /** POST /inside/users/me/api_tokens (name): the token is shown once. */
@@ -269,8 +370,20 @@ export default class UsersController {
     if (!p.user.apiEnabled || p.impersonatorId) fail(message(ctx, 'auth.api_disabled'), 403)
     const name = field(ctx, 'name', { max: 100 }).trim()
     const token = newToken(API_TOKEN_PREFIX)
-    const row = await ApiToken.create({ tokenHash: hashToken(token), userId: p.user.id, name, lastUsedAt: null, expiresAt: null })
-    await audit({ actorId: p.user.id, action: 'api_token.create', subjectType: 'api_token', subjectId: row.id, ip: ctx.request.ip() })
+    const row = await ApiToken.create({
+      tokenHash: hashToken(token),
+      userId: p.user.id,
+      name,
+      lastUsedAt: null,
+      expiresAt: null,
+    })
+    await audit({
+      actorId: p.user.id,
+      action: 'api_token.create',
+      subjectType: 'api_token',
+      subjectId: row.id,
+      ip: ctx.request.ip(),
+    })
     return done({ id: row.id, name, token })
   }
 
@@ -300,6 +413,11 @@ export default class UsersController {
     if (roles.length !== new Set(ids).size) fail(message(ctx, 'auth.field_invalid', { field: 'roles' }))
     if (!roles.every((role) => mayGrantRole(ctx.principal!, role))) fail(message(ctx, 'auth.forbidden'), 403)
     return roles.map((r) => r.id)
+  }
+
+  private async checkParent(ctx: HttpContext, parentId: number | undefined) {
+    if (parentId !== undefined && !(await User.find(parentId)))
+      fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
   }
 
   private async existingAreas(ctx: HttpContext, ids: number[]): Promise<number[]> {

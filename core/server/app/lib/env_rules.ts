@@ -30,7 +30,9 @@ export function smtpPortVariable(key: string, value?: string): number | undefine
   const port = parsePort(value)
   if (port === null) throw new Error(`Invalid value for "${key}": "${value}" is not a port number`)
   if (!smtpPortMatches(security, port)) {
-    throw new Error(`Invalid value for "${key}": SMTP_SECURITY=${security} requires port ${SMTP_PORTS[security as 'ssl']}`)
+    throw new Error(
+      `Invalid value for "${key}": SMTP_SECURITY=${security} requires port ${SMTP_PORTS[security as 'ssl']}`
+    )
   }
   return port
 }

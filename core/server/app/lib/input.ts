@@ -26,7 +26,8 @@ export function optionalField(ctx: HttpContext, name: string, max = 1000): strin
 
 /** A positive integer id from a route parameter or a field. */
 export function idValue(ctx: HttpContext, value: unknown, name = 'id'): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN
   if (!Number.isSafeInteger(n) || n < 1) throw new CallFailure(message(ctx, 'auth.field_invalid', { field: name }), 400)
   return n
 }

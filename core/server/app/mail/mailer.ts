@@ -13,13 +13,24 @@ function greeting(lang: Language, user: User) {
 }
 
 export async function sendRecoveryMail(user: User, link: string, lang: Language, minutes: number): Promise<void> {
-  const lines = [greeting(lang, user), translate(lang, 'mail.recovery.body', { minutes }), link, translate(lang, 'mail.recovery.ignore')]
+  const lines = [
+    greeting(lang, user),
+    translate(lang, 'mail.recovery.body', { minutes }),
+    link,
+    translate(lang, 'mail.recovery.ignore'),
+  ]
   await mail.send((message) => {
     message
       .to(user.email!)
       .subject(translate(lang, 'mail.recovery.subject'))
       .text(lines.join('\n\n'))
-      .html(lines.map((line) => (line === link ? `<p><a href="${encodeURI(link)}">${escape(link)}</a></p>` : `<p>${escape(line)}</p>`)).join(''))
+      .html(
+        lines
+          .map((line) =>
+            line === link ? `<p><a href="${encodeURI(link)}">${escape(link)}</a></p>` : `<p>${escape(line)}</p>`
+          )
+          .join('')
+      )
   })
 }
 

@@ -34,7 +34,9 @@ export async function openSession(userId: number, meta: SessionMeta = {}) {
 }
 
 function alive(session: Session, now: DateTime): boolean {
-  return !session.revokedAt && session.expiresAt > now && session.lastSeenAt.plus({ minutes: SESSION_IDLE_MINUTES }) > now
+  return (
+    !session.revokedAt && session.expiresAt > now && session.lastSeenAt.plus({ minutes: SESSION_IDLE_MINUTES }) > now
+  )
 }
 
 /** The live session for a token, or null when unknown, revoked, expired or idle too long. */

@@ -4,10 +4,7 @@ import vine from '@vinejs/vine'
  * A user as administrators create and edit it (spec 001 §3). Lists (areas, roles) may come as JSON
  * text in form-data. Usernames are letters, digits and . _ - @ so they fit an LDAP DN and a URL.
  */
-const idList = vine
-  .array(vine.number().withoutDecimals().positive())
-  .maxLength(200)
-  .optional()
+const idList = vine.array(vine.number().withoutDecimals().positive()).maxLength(200).optional()
 
 const fields = {
   email: vine.string().trim().email().maxLength(254).optional(),
@@ -32,7 +29,12 @@ const fields = {
 
 export const createUserValidator = vine.compile(
   vine.object({
-    username: vine.string().trim().minLength(2).maxLength(100).regex(/^[\p{L}\p{N}._@-]+$/u),
+    username: vine
+      .string()
+      .trim()
+      .minLength(2)
+      .maxLength(100)
+      .regex(/^[\p{L}\p{N}._@-]+$/u),
     password: vine.string().maxLength(1024).optional(),
     ...fields,
   })
@@ -48,8 +50,21 @@ export const updateUserValidator = vine.compile(
 export const areaValidator = vine.compile(
   vine.object({
     name: vine.string().trim().minLength(1).maxLength(100),
-    color: vine.string().trim().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    color: vine
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .optional(),
   })
 )
 
-export const roleValidator = vine.compile(vine.object({ name: vine.string().trim().minLength(2).maxLength(60).regex(/^[\p{L}\p{N}_ -]+$/u) }))
+export const roleValidator = vine.compile(
+  vine.object({
+    name: vine
+      .string()
+      .trim()
+      .minLength(2)
+      .maxLength(60)
+      .regex(/^[\p{L}\p{N}_ -]+$/u),
+  })
+)

@@ -42,7 +42,10 @@ test.group('sign-in: PUT /data/login', (group) => {
     assert.equal(wrong.body().status, 'fail')
   })
 
-  test('from the third failure a captcha is required; the fourth attempt without it is refused', async ({ client, assert }) => {
+  test('from the third failure a captcha is required; the fourth attempt without it is refused', async ({
+    client,
+    assert,
+  }) => {
     await makeUser({ username: 'dario' })
     for (let i = 1; i <= 3; i++) {
       const r = await login(client, 'dario', 'Mala#Clave2026')

@@ -45,14 +45,24 @@ export async function makeUser(opts: MakeUser): Promise<User> {
 
 /** Starts every test from empty user tables and counters. */
 export async function resetAuthTables(): Promise<void> {
-  for (const table of ['rate_limits', 'login_tickets', 'recovery_codes', 'password_resets', 'api_tokens', 'sessions', 'audit_logs']) {
+  for (const table of [
+    'rate_limits',
+    'login_tickets',
+    'recovery_codes',
+    'password_resets',
+    'api_tokens',
+    'sessions',
+    'audit_logs',
+  ]) {
     await db.from(table).delete()
   }
   await db.from('users').delete()
 }
 
 export function login(client: ApiClient, user: string, password = PASSWORD, extra: Record<string, string> = {}) {
-  return client.put('/data/login').form({ case: 'PUT', user, password: prehash(password), side_login: 'admin', type_login: 'normal', ...extra })
+  return client
+    .put('/data/login')
+    .form({ case: 'PUT', user, password: prehash(password), side_login: 'admin', type_login: 'normal', ...extra })
 }
 
 /** Signs in and returns the session token (for users without two-factor). */
@@ -66,10 +76,17 @@ export async function tokenFor(client: ApiClient, user: string, password = PASSW
 /** Fetches a captcha challenge and solves it the way the browser does. */
 export async function solvedCaptcha(client: ApiClient): Promise<string> {
   const challenge = (await client.get('/data/captcha')).body().data
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise
   if (!solution) throw new Error('captcha not solved')
   return Buffer.from(
-    JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature })
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    })
   ).toString('base64')
 }
 

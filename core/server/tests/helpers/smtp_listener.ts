@@ -33,7 +33,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(raw)
+  const match =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(
+      raw
+    )
   if (!match) return raw
   const [, encoding, body] = match
   if (/quoted-printable/i.test(encoding)) return decodeQuotedPrintable(body)
@@ -43,11 +46,13 @@ function textPart(raw: string): string {
 
 function decodeSubject(raw: string): string {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? ''
-  return line.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' '))
-  )
+  return line
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' '))
+    )
 }
 
 export async function startSmtpListener(): Promise<number> {
@@ -82,7 +87,7 @@ export async function startSmtpListener(): Promise<number> {
 export async function waitForMail(to: string, match: (mail: ReceivedMail) => boolean = () => true, ms = 15_000) {
   const deadline = Date.now() + ms
   for (;;) {
-    const found = inbox.find((m) => m.to.includes(to) && match(m))
+    const found = inbox.find((m) => sentTo(m, to) && match(m))
     if (found) return found
     if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${ms} ms (inbox: ${inbox.length})`)
     await new Promise<void>((resolve) => {
@@ -96,6 +101,11 @@ export async function waitForMail(to: string, match: (mail: ReceivedMail) => boo
   }
 }
 
+/** Mailbox names compare without case (the SMTP envelope may change it). */
+function sentTo(mail: ReceivedMail, to: string): boolean {
+  return mail.to.some((address) => address.toLowerCase() === to.toLowerCase())
+}
+
 export function mailsTo(to: string): ReceivedMail[] {
-  return inbox.filter((m) => m.to.includes(to))
+  return inbox.filter((m) => sentTo(m, to))
 }

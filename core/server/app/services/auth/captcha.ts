@@ -12,7 +12,9 @@ export const CAPTCHA_MAX_NUMBER = 50_000
 const CAPTCHA_TTL_MINUTES = 10
 
 function hmacKey(): string {
-  return createHash('sha256').update(`tramita-altcha:${env.get('APP_KEY').release()}`).digest('hex')
+  return createHash('sha256')
+    .update(`tramita-altcha:${env.get('APP_KEY').release()}`)
+    .digest('hex')
 }
 
 export async function newCaptchaChallenge() {

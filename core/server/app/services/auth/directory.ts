@@ -56,7 +56,10 @@ export async function decryptDirectoryPassword(cipher: string): Promise<string |
   if (!/^[A-Za-z0-9+/=]{16,1024}$/.test(cipher)) return null
   try {
     const key = createPrivateKey((await keyPair()).privatePem)
-    return privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cipher, 'base64')).toString('utf8')
+    return privateDecrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(cipher, 'base64')
+    ).toString('utf8')
   } catch {
     return null
   }
@@ -65,7 +68,8 @@ export async function decryptDirectoryPassword(cipher: string): Promise<string |
 /** Escapes a value for a DN attribute (RFC 4514), so a user name cannot change the DN's shape. */
 export function escapeDnValue(value: string): string {
   return value
-    .replace(/[\\,+"<>;=\u0000]/g, (c) => `\\${c === '\u0000' ? '00' : c}`)
+    .replace(/[\\,+"<>;=]/g, (c) => `\\${c}`)
+    .replaceAll('\0', '\\00')
     .replace(/^[ #]/, (c) => `\\${c}`)
     .replace(/ $/, '\\ ')
 }

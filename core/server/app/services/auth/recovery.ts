@@ -22,10 +22,7 @@ const MAILS_PER_HOUR = 3
 export async function findUserByNameOrEmail(identifier: string): Promise<User | null> {
   const text = identifier.trim()
   if (!text || text.length > 254) return null
-  return User.query()
-    .where('username', text)
-    .orWhereRaw('LOWER(email) = ?', [text.toLowerCase()])
-    .first()
+  return User.query().where('username', text).orWhereRaw('LOWER(email) = ?', [text.toLowerCase()]).first()
 }
 
 export const recoveryMailJob = {
@@ -36,14 +33,21 @@ export const recoveryMailJob = {
     const lang: Language = isLanguage(payload.lang) ? payload.lang : 'es'
     const user = await findUserByNameOrEmail(String(payload.identifier ?? ''))
     if (!user || !user.email || !user.enabled || user.blocked || user.authSource !== 'local') return { sent: false }
-    const budget = await limiter.use({ requests: MAILS_PER_HOUR, duration: '1 hour' }).increment(`recovery_mail:${user.id}`)
+    const budget = await limiter
+      .use({ requests: MAILS_PER_HOUR, duration: '1 hour' })
+      .increment(`recovery_mail:${user.id}`)
     if (budget.consumed > MAILS_PER_HOUR) return { sent: false }
     const token = newToken()
     await db.transaction(async (trx) => {
       // A new link replaces any earlier one still unused.
       await PasswordReset.query({ client: trx }).where('user_id', user.id).whereNull('used_at').delete()
       await PasswordReset.create(
-        { tokenHash: hashToken(token), userId: user.id, expiresAt: DateTime.now().plus({ minutes: RESET_MINUTES }), usedAt: null },
+        {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: DateTime.now().plus({ minutes: RESET_MINUTES }),
+          usedAt: null,
+        },
         { client: trx }
       )
     })
@@ -78,9 +82,16 @@ export async function resetPassword(token: string, password: string): Promise<Re
   const passwordHash = await hashPassword(prehash(password))
   const claimed = await db.transaction(async (trx) => {
     const now = DateTime.now().toSQL({ includeOffset: false })
-    const updated = await trx.from('password_resets').where('id', reset.id).whereNull('used_at').update({ used_at: now })
+    const updated = await trx
+      .from('password_resets')
+      .where('id', reset.id)
+      .whereNull('used_at')
+      .update({ used_at: now })
     if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) return false
-    await trx.from('users').where('id', reset.userId).update({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    await trx
+      .from('users')
+      .where('id', reset.userId)
+      .update({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
     return true
   })
   if (!claimed) return { ok: false }

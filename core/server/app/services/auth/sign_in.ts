@@ -38,8 +38,18 @@ export interface SignInInput {
 }
 
 export type SignInResult =
-  | { kind: 'refused'; reason: 'login_incorrect' | 'captcha_required' | 'too_many_attempts'; captchaRequired: boolean; status: number }
-  | { kind: 'refused'; reason: 'account_locked' | 'user_blocked' | 'api_disabled'; captchaRequired: boolean; status: number }
+  | {
+      kind: 'refused'
+      reason: 'login_incorrect' | 'captcha_required' | 'too_many_attempts'
+      captchaRequired: boolean
+      status: number
+    }
+  | {
+      kind: 'refused'
+      reason: 'account_locked' | 'user_blocked' | 'api_disabled'
+      captchaRequired: boolean
+      status: number
+    }
   | { kind: 'second_factor'; user: User; ticket: string; enrol?: { secret: string; uri: string; qr: string } }
   | { kind: 'signed_in'; user: User; token: string }
 
@@ -92,7 +102,13 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
   await user.save()
   if (input.typeLogin === 'api') {
     const token = newToken(API_TOKEN_PREFIX)
-    await ApiToken.create({ tokenHash: hashToken(token), userId: user.id, name: 'login', lastUsedAt: null, expiresAt: null })
+    await ApiToken.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      name: 'login',
+      lastUsedAt: null,
+      expiresAt: null,
+    })
     await audit({ actorId: user.id, action: 'login.api', ip: input.ip })
     return { kind: 'signed_in', user, token }
   }

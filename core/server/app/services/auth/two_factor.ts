@@ -57,10 +57,15 @@ function recoveryCode(): string {
 }
 const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '')
 
-export async function newRecoveryCodes(userId: number, client: QueryClientContract = db.connection()): Promise<string[]> {
+export async function newRecoveryCodes(
+  userId: number,
+  client: QueryClientContract = db.connection()
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode)
   await client.from('recovery_codes').where('user_id', userId).delete()
-  await client.table('recovery_codes').multiInsert(codes.map((c) => ({ user_id: userId, code_hash: hashToken(normaliseRecovery(c)) })))
+  await client
+    .table('recovery_codes')
+    .multiInsert(codes.map((c) => ({ user_id: userId, code_hash: hashToken(normaliseRecovery(c)) })))
   return codes
 }
 
@@ -77,9 +82,7 @@ async function spendRecoveryCode(userId: number, code: string): Promise<boolean>
 }
 
 export type CodeOutcome =
-  | { result: 'ok'; recoveryCodes?: string[] }
-  | { result: 'wrong'; failures: number }
-  | { result: 'locked' }
+  { result: 'ok'; recoveryCodes?: string[] } | { result: 'wrong'; failures: number } | { result: 'locked' }
 
 /**
  * Checks a code (six digits, or a recovery code) against a ticket. A good code during enrolment
@@ -91,7 +94,7 @@ export async function checkTicketCode(ticket: LoginTicket, code: string): Promis
   const text = code.trim()
   const pending = openSeed(ticket.pendingSecret)
   let step: number | null = null
-  let ok = false
+  let ok: boolean
   if (pending) {
     step = await checkCode(pending, text, null)
     ok = step !== null
@@ -136,6 +139,11 @@ export async function resetTwoFactor(userId: number): Promise<void> {
     await trx
       .from('users')
       .where('id', userId)
-      .update({ two_fa: false, two_fa_secret: null, two_fa_last_step: null, updated_at: DateTime.now().toSQL({ includeOffset: false }) })
+      .update({
+        two_fa: false,
+        two_fa_secret: null,
+        two_fa_last_step: null,
+        updated_at: DateTime.now().toSQL({ includeOffset: false }),
+      })
   })
 }

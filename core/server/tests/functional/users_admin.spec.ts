@@ -1,0 +1,256 @@
+import { test } from '@japa/runner'
+import AuditLog from '#models/audit_log'
+import Area from '#models/area'
+import Role from '#models/role'
+import { PASSWORD, login, makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
+
+test.group('user administration', (group) => {
+  group.each.setup(resetAuthTables)
+
+  async function admin(client: Parameters<typeof tokenFor>[0], role = 'superuser') {
+    const user = await makeUser({ username: `boss-${role}`, role })
+    return { user, token: await tokenFor(client, user.username) }
+  }
+
+  test('selectors: areas, roles and all users in the spec shapes', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const area = await Area.create({ name: 'Norte', color: '#112233' })
+    const student = await makeUser({ username: 'alumno', role: 'student' })
+    await student.related('areas').attach([area.id])
+    const areas = await client.get('/data/areas').header('token', token)
+    assert.deepEqual(areas.body().data[area.id], { id: area.id, color: '#112233', name: 'Norte' })
+    const roles = await client.get('/data/users/roles').header('token', token)
+    const studentRole = await Role.findByOrFail('name', 'student')
+    assert.deepEqual(roles.body().data[studentRole.id], { id: studentRole.id, name: 'student' })
+    const all = await client.get('/data/allusers').header('token', token)
+    const row = all.body().data.users.find((u: { id: number }) => u.id === student.id)
+    assert.deepEqual(row, {
+      id: student.id,
+      first_name: 'alumno',
+      last_name: 'Test',
+      photo: null,
+      areas: [area.id],
+      rol_user: [studentRole.id],
+    })
+  })
+
+  test('list with search and pagination; profile; tree', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const parent = await makeUser({ username: 'jefa', role: 'teacher' })
+    for (let i = 1; i <= 12; i++) {
+      const u = await makeUser({ username: `persona${String(i).padStart(2, '0')}`, role: 'student' })
+      if (i <= 2) {
+        u.parentId = parent.id
+        await u.save()
+      }
+    }
+    const page2 = await client
+      .get('/inside/users')
+      .header('token', token)
+      .qs({ search: 'persona', page: 2, per_page: 10 })
+    assert.equal(page2.body().data.total, 12)
+    assert.lengthOf(page2.body().data.users, 2)
+    const profile = await client.get(`/inside/users/${parent.id}`).header('token', token)
+    assert.equal(profile.body().data.username, 'jefa')
+    assert.deepEqual(
+      profile.body().data.roles.map((r: { name: string }) => r.name),
+      ['teacher']
+    )
+    assert.notProperty(profile.body().data, 'password_hash')
+    const tree = await client.get('/inside/users/tree').header('token', token)
+    const node = tree.body().data.find((n: { id: number }) => n.id === parent.id)
+    assert.lengthOf(node.children, 2)
+  })
+
+  test('create and edit a user with areas and roles', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const area = await Area.create({ name: 'Sur', color: '#445566' })
+    const teacher = await Role.findByOrFail('name', 'teacher')
+    const created = await client
+      .post('/inside/users')
+      .header('token', token)
+      .form({
+        case: 'POST',
+        username: 'nuevo',
+        first_name: 'Nuevo',
+        last_name: 'Usuario',
+        email: 'nuevo@example.test',
+        password: 'Nueva#Clave2027',
+        areas: JSON.stringify([area.id]),
+        roles: JSON.stringify([teacher.id]),
+        stratum: '3',
+        birth_date: '2001-02-03',
+      })
+    created.assertStatus(200)
+    const id = created.body().data.id
+    assert.deepEqual(created.body().data.areas, [area.id])
+    assert.equal(created.body().data.birth_date, '2001-02-03')
+    ;(await login(client, 'nuevo', 'Nueva#Clave2027')).assertStatus(200)
+    const edited = await client
+      .put(`/inside/users/${id}`)
+      .header('token', token)
+      .form({ case: 'PUT', profession: 'Docente', areas: '[]' })
+    edited.assertStatus(200)
+    assert.equal(edited.body().data.profession, 'Docente')
+    assert.deepEqual(edited.body().data.areas, [])
+    const bad = await client
+      .post('/inside/users')
+      .header('token', token)
+      .form({ case: 'POST', username: 'x y', first_name: '' })
+    bad.assertStatus(422)
+    assert.equal(bad.body().status, 'fail')
+    const weak = await client
+      .post('/inside/users')
+      .header('token', token)
+      .form({ case: 'POST', username: 'debil', first_name: 'D', password: 'Password1!' })
+    weak.assertStatus(400)
+  })
+
+  test("blocking ends the user's sessions and sign-in; unblocking lets them back", async ({ client }) => {
+    const { token } = await admin(client)
+    const target = await makeUser({ username: 'bloqueado', role: 'student' })
+    const session = await tokenFor(client, 'bloqueado')
+    ;(
+      await client.put(`/inside/users/${target.id}/block`).header('token', token).form({ case: 'PUT', blocked: 'true' })
+    ).assertStatus(200)
+    ;(await client.get('/inside/session').header('token', session)).assertStatus(401)
+    ;(await login(client, 'bloqueado')).assertStatus(403)
+    ;(
+      await client
+        .put(`/inside/users/${target.id}/block`)
+        .header('token', token)
+        .form({ case: 'PUT', blocked: 'false' })
+    ).assertStatus(200)
+    ;(await login(client, 'bloqueado')).assertStatus(200)
+  })
+
+  test("an administrator sets a password; the user's sessions end", async ({ client }) => {
+    const { token } = await admin(client)
+    const target = await makeUser({ username: 'olvidadizo', role: 'student' })
+    const session = await tokenFor(client, 'olvidadizo')
+    const r = await client
+      .put(`/inside/users/${target.id}/password`)
+      .header('token', token)
+      .form({ case: 'PUT', password: 'Puesta#Clave2027', confirmation: 'Puesta#Clave2027' })
+    r.assertStatus(200)
+    ;(await client.get('/inside/session').header('token', session)).assertStatus(401)
+    ;(await login(client, 'olvidadizo', 'Puesta#Clave2027')).assertStatus(200)
+  })
+
+  test("API flag off: the user's existing API token gets 401 at once", async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const target = await makeUser({ username: 'robot', role: 'teacher', apiEnabled: true })
+    const apiLogin = await login(client, 'robot', PASSWORD, { type_login: 'api' })
+    const apiToken = apiLogin.body().data.token_new as string
+    assert.isTrue(apiToken.startsWith('tra_'))
+    ;(await client.get('/inside/session').header('token', apiToken)).assertStatus(200)
+    const off = await client
+      .put(`/inside/users/${target.id}/api`)
+      .header('token', token)
+      .form({ case: 'PUT', enabled: 'false' })
+    assert.equal(off.body().data.revoked_tokens, 1)
+    ;(await client.get('/inside/session').header('token', apiToken)).assertStatus(401)
+    ;(await login(client, 'robot', PASSWORD, { type_login: 'api' })).assertStatus(403)
+  })
+
+  test('close sessions takes effect at once', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const target = await makeUser({ username: 'viajero', role: 'student' })
+    const a = await tokenFor(client, 'viajero')
+    const b = await tokenFor(client, 'viajero')
+    const r = await client.put(`/inside/users/${target.id}/sessions/close`).header('token', token).form({ case: 'PUT' })
+    assert.equal(r.body().data.closed, 2)
+    ;(await client.get('/inside/session').header('token', a)).assertStatus(401)
+    ;(await client.get('/inside/session').header('token', b)).assertStatus(401)
+  })
+
+  test('impersonation: audited with both ids and the reason, shown in the session, ended on request', async ({
+    client,
+    assert,
+  }) => {
+    const { user: boss, token } = await admin(client, 'supervisor')
+    const target = await makeUser({ username: 'suplantado', role: 'student' })
+    const r = await client
+      .post(`/inside/users/${target.id}/impersonate`)
+      .header('token', token)
+      .form({ case: 'POST', reason: 'Soporte: no ve su formulario' })
+    r.assertStatus(200)
+    const asUser = r.body().data.token_new
+    const session = await client.get('/inside/session').header('token', asUser)
+    assert.equal(session.body().data.username, 'suplantado')
+    assert.deepEqual(session.body().data.impersonator, { id: boss.id, username: boss.username })
+    const entry = await AuditLog.query().where('action', 'impersonate.start').firstOrFail()
+    assert.equal(entry.actorId, boss.id)
+    assert.equal(entry.subjectId, String(target.id))
+    assert.equal(entry.data!.reason, 'Soporte: no ve su formulario')
+    ;(
+      await client.delete('/inside/session/impersonation').header('token', asUser).form({ case: 'DELETE' })
+    ).assertStatus(200)
+    ;(await client.get('/inside/session').header('token', asUser)).assertStatus(401)
+    ;(await client.get('/inside/session').header('token', token)).assertStatus(200)
+  })
+
+  test('impersonating an equal or higher role is refused and audited', async ({ client, assert }) => {
+    const { token } = await admin(client, 'supervisor')
+    const superuser = await makeUser({ username: 'jefe', role: 'superuser' })
+    const peer = await makeUser({ username: 'colega', role: 'supervisor' })
+    for (const target of [superuser, peer]) {
+      const r = await client
+        .post(`/inside/users/${target.id}/impersonate`)
+        .header('token', token)
+        .form({ case: 'POST', reason: 'curiosidad' })
+      r.assertStatus(403)
+    }
+    assert.equal((await AuditLog.query().where('action', 'impersonate.refused')).length, 2)
+    const blocked = await client
+      .put(`/inside/users/${superuser.id}/block`)
+      .header('token', token)
+      .form({ case: 'PUT', blocked: 'true' })
+    blocked.assertStatus(403)
+  })
+
+  test('areas and roles management; system roles are protected', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const area = await client
+      .post('/inside/areas')
+      .header('token', token)
+      .form({ case: 'POST', name: 'Biblioteca', color: '#00AA00' })
+    area.assertStatus(200)
+    const id = area.body().data.id
+    ;(
+      await client.put(`/inside/areas/${id}`).header('token', token).form({ case: 'PUT', name: 'Biblioteca central' })
+    ).assertStatus(200)
+    ;(
+      await client.post('/inside/areas').header('token', token).form({ case: 'POST', name: 'Biblioteca central' })
+    ).assertStatus(400)
+    ;(await client.delete(`/inside/areas/${id}`).header('token', token).form({ case: 'DELETE' })).assertStatus(200)
+    const role = await client.post('/inside/roles').header('token', token).form({ case: 'POST', name: 'auditor' })
+    role.assertStatus(200)
+    ;(
+      await client.delete(`/inside/roles/${role.body().data.id}`).header('token', token).form({ case: 'DELETE' })
+    ).assertStatus(200)
+    const student = await Role.findByOrFail('name', 'student')
+    ;(await client.delete(`/inside/roles/${student.id}`).header('token', token).form({ case: 'DELETE' })).assertStatus(
+      403
+    )
+    assert.isNotNull(await Role.find(student.id))
+  })
+
+  test('teachers and students cannot administer', async ({ client }) => {
+    const teacher = await makeUser({ username: 'profe', role: 'teacher' })
+    const token = await tokenFor(client, teacher.username)
+    ;(await client.get('/inside/users').header('token', token)).assertStatus(403)
+    ;(await client.post('/inside/areas').header('token', token).form({ case: 'POST', name: 'X' })).assertStatus(403)
+    ;(await client.get('/data/allusers').header('token', token)).assertStatus(200)
+  })
+
+  test('a supervisor cannot hand out the superuser role', async ({ client }) => {
+    const { token } = await admin(client, 'supervisor')
+    const superRole = await Role.findByOrFail('name', 'superuser')
+    const r = await client
+      .post('/inside/users')
+      .header('token', token)
+      .form({ case: 'POST', username: 'ascenso', first_name: 'A', roles: JSON.stringify([superRole.id]) })
+    r.assertStatus(403)
+  })
+})
