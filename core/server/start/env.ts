@@ -44,6 +44,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   SESSION_IDLE_MINUTES: Env.schema.number.optional(),
   // Proxies whose X-Forwarded-For is believed (proxy-addr list: 'loopback', CIDRs); none by default.
   TRUSTED_PROXIES: Env.schema.string.optional(),
+  // The principal host whose /validate_login receives the token after sign-in (spec 000 §2), if any.
+  PRINCIPAL_HOST: urlVariable(['http:', 'https:']),
   LDAP_URL: urlVariable(['ldap:', 'ldaps:']),
   // The DN a directory user binds as, with {user} for the user name, e.g. uid={user},ou=people,dc=x
   LDAP_USER_DN: Env.schema.string.optional(),

@@ -6,6 +6,7 @@ import { toasts } from '../lib/toasts.js'
 import { HealthDot } from './HealthDot.js'
 import { LanguageSwitch } from './LanguageSwitch.js'
 import { OnlineIndicator } from './OnlineIndicator.js'
+import { SessionGuard } from './SessionGuard.js'
 import { Toasts } from './Toasts.js'
 
 const NAV = [
@@ -52,6 +53,7 @@ export function Shell() {
           <LanguageSwitch />
         </div>
       </header>
+      <SessionGuard />
       <main id="content" className="content">
         <Outlet />
       </main>

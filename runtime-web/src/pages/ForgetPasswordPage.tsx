@@ -1,12 +1,88 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { checkPassword, PASSWORD_RULES, PASSWORD_RULE_MESSAGES } from '@tramita/contract/rules'
 import { Page } from '../components/Page.js'
+import { call, CallError } from '../lib/api.js'
+import { toasts } from '../lib/toasts.js'
 
-/** Route /forgetpassword/:token (spec 000 §2): password recovery and change. */
+/** Milliseconds before going home after a change (spec 000 §9). */
+export const REDIRECT_AFTER_CHANGE_MS = 2000
+
+/**
+ * Route /forgetpassword/:token (spec 000 §2): new password and confirmation with the live checklist
+ * (the contract's checkPassword, the same rules the server enforces); send only when all hold.
+ */
 export function ForgetPasswordPage() {
   const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { token = '' } = useParams()
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [serverRules, setServerRules] = useState<string[]>([])
+  const check = checkPassword(password, confirmation)
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!check.ok || busy) return
+    setBusy(true)
+    try {
+      await call('PUT', `/data/changePassword/${encodeURIComponent(token)}`, { password, confirmation })
+      toasts.success(t('change_pass_correct'))
+      setTimeout(() => navigate('/'), REDIRECT_AFTER_CHANGE_MS)
+    } catch (error) {
+      toasts.error(error instanceof Error ? error.message : 'Error')
+      const failed = error instanceof CallError ? (error.body as { failed?: string[] })?.failed : undefined
+      setServerRules(failed ?? [])
+      setBusy(false)
+    }
+  }
+
   return (
     <Page title={t('page.forget_password.title')} testId="page-forget-password">
-      <p className="lead">{t('page.forget_password.body')}</p>
+      <form className="password-form" onSubmit={onSubmit}>
+        <label>
+          {t('password.new')}
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('password.confirm')}
+          <input
+            name="confirmation"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
+        </label>
+        <ul className="checklist" data-testid="password-checklist" aria-live="polite">
+          {PASSWORD_RULES.map((rule) => {
+            const ok = !check.failed.includes(rule)
+            return (
+              <li key={rule} className={ok ? 'checklist__ok' : 'checklist__no'} data-rule={rule} data-ok={ok}>
+                <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {t(PASSWORD_RULE_MESSAGES[rule])}
+              </li>
+            )
+          })}
+          {serverRules
+            .filter((rule) => rule === 'common' || rule === 'too_long')
+            .map((rule) => (
+              <li key={rule} className="checklist__no" data-rule={rule} data-ok="false">
+                <span aria-hidden="true">✗</span> {t(`password.rules.${rule}`)}
+              </li>
+            ))}
+        </ul>
+        <button type="submit" className={`button ${check.ok ? '' : 'button--inactive'}`} disabled={!check.ok || busy}>
+          {t('password.send')}
+        </button>
+      </form>
     </Page>
   )
 }

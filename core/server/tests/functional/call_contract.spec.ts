@@ -10,7 +10,10 @@ test.group('call contract: case field, envelope and refusals', (group) => {
   test('GET answers the done envelope', async ({ client }) => {
     const response = await client.get('/data/config/infocompany')
     response.assertStatus(200)
-    response.assertBody({ status: 'done', data: { company: 'Colegio San José', url_img: '/img/logo.png' } })
+    response.assertBody({
+      status: 'done',
+      data: { company: 'Colegio San José', url_img: '/img/logo.png', principal_host: null },
+    })
   })
 
   test('GET with case and flags in the query string', async ({ client }) => {

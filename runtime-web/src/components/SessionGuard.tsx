@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { call, clearSession, readSession, SESSION_KEYS } from '../lib/api.js'
+import { ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY } from '../lib/auth.js'
+import { idlePhase, type IdlePhase } from '../lib/inactivity.js'
+import { toasts } from '../lib/toasts.js'
+
+interface Me {
+  username: string
+  first_name: string
+  last_name: string
+  impersonator: { id: number; username: string } | null
+  idle_minutes: number
+}
+
+/** Input keeps the server session alive at most this often. */
+const KEEPALIVE_EVERY_MS = 60_000
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+
+/**
+ * For a signed-in user: the impersonation banner with its way back, and the inactivity countdown
+ * that closes the session (cancel keeps it). Renders nothing without a session.
+ */
+export function SessionGuard() {
+  const { t } = useTranslation()
+  const [me, setMe] = useState<Me | null>(null)
+  const [phase, setPhase] = useState<IdlePhase>({ phase: 'active' })
+  const lastActivity = useRef(Date.now())
+  const lastPing = useRef(Date.now())
+
+  const location = useLocation()
+  const loadedFor = useRef<string | null>(null)
+
+  // Checked again on navigation, so signing in (which navigates) brings the bar up.
+  useEffect(() => {
+    const token = readSession().token ?? null
+    if (token === loadedFor.current) return
+    loadedFor.current = token
+    if (!token) {
+      setMe(null)
+      return
+    }
+    call<Me>('GET', '/inside/session')
+      .then((body) => setMe(body.data ?? null))
+      .catch(() => undefined)
+  }, [location.key])
+
+  const keepAlive = useCallback(() => {
+    lastActivity.current = Date.now()
+    lastPing.current = Date.now()
+    setPhase({ phase: 'active' })
+    call('PUT', '/inside/session').catch(() => undefined)
+  }, [])
+
+  useEffect(() => {
+    if (!me) return
+    const idleMs = me.idle_minutes * 60_000
+    const onActivity = () => {
+      lastActivity.current = Date.now()
+      if (Date.now() - lastPing.current > KEEPALIVE_EVERY_MS) keepAlive()
+    }
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true })
+    const timer = setInterval(() => {
+      const next = idlePhase(lastActivity.current, Date.now(), idleMs)
+      setPhase(next)
+      if (next.phase === 'expired') {
+        clearInterval(timer)
+        call('DELETE', '/inside/session').catch(() => undefined)
+        clearSession()
+        toasts.info(t('session.closed_inactivity'))
+        window.location.assign('/')
+      }
+    }, 1000)
+    return () => {
+      clearInterval(timer)
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity)
+    }
+  }, [me, keepAlive, t])
+
+  async function stopImpersonating() {
+    await call('DELETE', '/inside/session/impersonation').catch(() => undefined)
+    const original = sessionStorage.getItem(ORIGINAL_TOKEN_KEY)
+    const originalUser = sessionStorage.getItem(ORIGINAL_USER_KEY)
+    if (original) {
+      sessionStorage.setItem(SESSION_KEYS.token, original)
+      if (originalUser) sessionStorage.setItem(SESSION_KEYS.user, originalUser)
+    } else clearSession()
+    sessionStorage.removeItem(ORIGINAL_TOKEN_KEY)
+    sessionStorage.removeItem(ORIGINAL_USER_KEY)
+    window.location.reload()
+  }
+
+  async function signOut() {
+    await call('DELETE', '/inside/session').catch(() => undefined)
+    clearSession()
+    window.location.assign('/')
+  }
+
+  if (!me) return null
+  return (
+    <>
+      <div className="session-bar" data-testid="session-bar">
+        <span>{`${me.first_name} ${me.last_name}`.trim()}</span>
+        <button type="button" className="link" onClick={signOut}>
+          {t('session.sign_out')}
+        </button>
+      </div>
+      {me.impersonator && (
+        <div className="impersonation" role="status" data-testid="impersonation-banner">
+          {t('session.impersonating', { user: me.username, admin: me.impersonator.username })}{' '}
+          <button type="button" className="button" onClick={stopImpersonating}>
+            {t('session.stop_impersonating')}
+          </button>
+        </div>
+      )}
+      {phase.phase === 'warning' && (
+        <div className="idle-warning" role="alertdialog" aria-live="assertive" data-testid="idle-warning">
+          <p>{t('session.inactivity_warning', { seconds: phase.secondsLeft })}</p>
+          <button type="button" className="button" onClick={keepAlive}>
+            {t('session.cancel')}
+          </button>
+        </div>
+      )}
+    </>
+  )
+}
