@@ -29,14 +29,21 @@ const BODY = Buffer.from(
   ].join('')
 )
 
-function post(agent, url) {
+const MULTIPART = {
+  method: 'POST',
+  headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  body: BODY,
+}
+
+/** One request; resolves when the answer is `done`. `call` is {method, headers, body}. */
+function post(agent, url, call = MULTIPART) {
   return new Promise((resolveRequest, reject) => {
     const req = request(
       url,
       {
-        method: 'POST',
+        method: call.method,
         agent,
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': BODY.length },
+        headers: { ...call.headers, ...(call.body ? { 'content-length': call.body.length } : {}) },
       },
       (res) => {
         const chunks = []
@@ -49,13 +56,13 @@ function post(agent, url) {
       }
     )
     req.on('error', reject)
-    req.end(BODY)
+    req.end(call.body)
   })
 }
 
 /** Sends REQUESTS requests over CONNECTIONS keep-alive loops; returns req/s and latency percentiles. */
-async function drive(url, count = REQUESTS) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+async function drive(url, count = REQUESTS, call = MULTIPART, connections = CONNECTIONS) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections })
   const latencies = []
   let next = 0
   const started = performance.now()
@@ -63,16 +70,16 @@ async function drive(url, count = REQUESTS) {
     while (next < count) {
       next++
       const t = performance.now()
-      await post(agent, url)
+      await post(agent, url, call)
       latencies.push(performance.now() - t)
     }
   }
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop))
+  await Promise.all(Array.from({ length: connections }, loop))
   const seconds = (performance.now() - started) / 1000
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]
-  return { rps: count / seconds, p50: pct(0.5), p99: pct(0.99) }
+  return { rps: count / seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99) }
 }
 
 /** Waits until GET /health answers on the port. */
@@ -107,7 +114,7 @@ async function bare() {
   }
 }
 
-async function tramita() {
+async function tramita(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tramita-bench-'))
   const port = 40_000 + (process.pid % 20_000)
   const child = spawn(
@@ -122,6 +129,7 @@ async function tramita() {
         TRAMITA_DATA_DIR: dataDir,
         REDIS_URL: '',
         DB_CONNECTION: 'sqlite',
+        ...extraEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     }
@@ -130,6 +138,7 @@ async function tramita() {
   await ready(port)
   return {
     url,
+    origin: `http://127.0.0.1:${port}`,
     stop: async () => {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -150,6 +159,63 @@ if (wanted('contract')) {
     { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
   )
   if (run.status !== 0) process.exitCode = 1
+}
+/**
+ * Sign-in: logins per second at the argon2id cost in use (m=19 MiB, t=2, p=1) against the same
+ * machine's raw argon2id verifications per second (the floor a sign-in cannot beat), and the p95 of
+ * an authenticated GET (session lookup + user + roles) beside an unauthenticated one, 50 clients.
+ */
+if (wanted('auth')) {
+  console.log('━━ sign-in ━━')
+  const { createHash } = await import('node:crypto')
+  const { createRequire } = await import('node:module')
+  const argon2 = createRequire(join(ROOT, 'core', 'server', 'package.json'))('@node-rs/argon2')
+  const prehash = createHash('sha256').update('Tramita#2026').digest('hex')
+  const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+  const stored = await argon2.hash(prehash, options)
+  const VERIFY = 200
+  const LOGIN_CLIENTS = 4
+  let started = performance.now()
+  let done = 0
+  await Promise.all(
+    Array.from({ length: LOGIN_CLIENTS }, async () => {
+      while (done < VERIFY) {
+        done++
+        await argon2.verify(stored, prehash)
+      }
+    })
+  )
+  const verifyRate = VERIFY / ((performance.now() - started) / 1000)
+
+  const server = await tramita({ AUTH_RATE_PER_MINUTE: '1000000' })
+  const form = (fields) => {
+    const body = new URLSearchParams(fields).toString()
+    return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(body) }
+  }
+  const loginCall = {
+    method: 'PUT',
+    ...form({ case: 'PUT', user: 'admin', password: prehash, side_login: 'admin', type_login: 'normal' }),
+  }
+  await drive(`${server.origin}/data/login`, 20, loginCall, LOGIN_CLIENTS)
+  const logins = await drive(`${server.origin}/data/login`, VERIFY, loginCall, LOGIN_CLIENTS)
+  const token = await fetch(`${server.origin}/data/login`, { method: 'PUT', ...loginCall }).then(
+    async (r) => (await r.json()).data.token_new
+  )
+  const authed = { method: 'GET', headers: { token } }
+  const open = { method: 'GET', headers: {} }
+  await drive(`${server.origin}/inside/session`, 2_000, authed)
+  const authedRun = await drive(`${server.origin}/inside/session`, REQUESTS, authed)
+  await drive(`${server.origin}/data/config/infocompany`, 2_000, open)
+  const openRun = await drive(`${server.origin}/data/config/infocompany`, REQUESTS, open)
+  await server.stop()
+  console.log(`argon2id verify (m=19 MiB, t=2, p=1), ${LOGIN_CLIENTS} at a time: ${verifyRate.toFixed(1)} /s`)
+  console.log(
+    `PUT /data/login, ${LOGIN_CLIENTS} clients: ${logins.rps.toFixed(1)} logins/s, p95 ${logins.p95.toFixed(1)} ms`
+  )
+  console.log(`logins per second ratio (login / raw argon2id verify): ${(logins.rps / verifyRate).toFixed(2)}`)
+  console.log(`GET /inside/session (token)   ${authedRun.rps.toFixed(0)} req/s  p95 ${authedRun.p95.toFixed(2)} ms`)
+  console.log(`GET /data/config/infocompany  ${openRun.rps.toFixed(0)} req/s  p95 ${openRun.p95.toFixed(2)} ms`)
+  console.log(`authenticated GET p95 ratio (session / unauthenticated): ${(authedRun.p95 / openRun.p95).toFixed(2)}`)
 }
 if (!wanted('http')) process.exit()
 

@@ -11,6 +11,15 @@ if (!process.env.SMTP_HOST) {
   process.env.SMTP_HOST = '127.0.0.1'
   process.env.SMTP_SECURITY = 'none'
 }
+// A real slapd for directory sign-in, for the suites that sign in over HTTP.
+const suites = process.argv.slice(2)
+if (!process.env.LDAP_URL && (suites.includes('functional') || suites.includes('e2e'))) {
+  const { slapdInstalled, startLdapServer } = await import('../tests/helpers/ldap_server.js')
+  if (!slapdInstalled()) throw new Error('The directory tests need slapd: apt-get install slapd (.ci/run does)')
+  const ldap = await startLdapServer()
+  process.env.LDAP_URL = ldap.url
+  process.env.LDAP_USER_DN = ldap.userDn
+}
 
 createIgnitor()
   .testRunner()

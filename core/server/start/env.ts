@@ -42,6 +42,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
   PASSWORD_PEPPER: Env.schema.string.optional(),
   SESSION_IDLE_MINUTES: Env.schema.number.optional(),
+  AUTH_RATE_PER_MINUTE: Env.schema.number.optional(),
   // Proxies whose X-Forwarded-For is believed (proxy-addr list: 'loopback', CIDRs); none by default.
   TRUSTED_PROXIES: Env.schema.string.optional(),
   // The principal host whose /validate_login receives the token after sign-in (spec 000 §2), if any.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import { prehash } from '#lib/password'
 import {
   REPO_ROOT,
   SERVER_ROOT,
@@ -153,7 +154,18 @@ test.group('tramita serve', () => {
     assert.equal(health.checks.queue.driver, process.env.REDIS_URL ? 'redis' : 'memory')
     assert.equal(health.checks.sockets.driver, process.env.REDIS_URL ? 'redis' : 'memory')
     const info = (await (await fetch(`http://127.0.0.1:${port}/data/config/infocompany`)).json()) as any
-    assert.deepEqual(info, { status: 'done', data: { company: 'Institución Educativa Tramita', url_img: '' } })
+    assert.deepEqual(info, {
+      status: 'done',
+      data: { company: 'Institución Educativa Tramita', url_img: '', principal_host: null },
+    })
+    // The demo administrator signs in with the README's password.
+    const signIn = await fetch(`http://127.0.0.1:${port}/data/login`, {
+      method: 'PUT',
+      body: new URLSearchParams({ case: 'PUT', user: 'admin', password: prehash('Tramita#2026') }),
+    })
+    const answer = (await signIn.json()) as any
+    assert.equal(answer.status, 'done', JSON.stringify(answer))
+    assert.isString(answer.data.token_new)
     const users = await db.query<{ username: string }>('select username from users where id = 1')
     assert.equal(users[0]?.username, 'admin')
   })
