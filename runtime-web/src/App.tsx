@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage.js'
 import { ProcessPage } from './pages/ProcessPage.js'
 import { PublicDocumentPage } from './pages/PublicDocumentPage.js'
 import { StatusPage } from './pages/StatusPage.js'
+import { UsersPage } from './pages/UsersPage.js'
 
 /** The routes of spec 000 §2, plus /status and a 404. */
 export function App() {
@@ -25,6 +26,7 @@ export function App() {
         <Route path="process" element={<ProcessPage />} />
         <Route path="document_management" element={<DocumentManagementPage />} />
         <Route path="status" element={<StatusPage />} />
+        <Route path="users" element={<UsersPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

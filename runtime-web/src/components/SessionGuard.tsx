@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { call, clearSession, readSession, SESSION_KEYS } from '../lib/api.js'
 import { ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY } from '../lib/auth.js'
@@ -12,7 +12,11 @@ interface Me {
   last_name: string
   impersonator: { id: number; username: string } | null
   idle_minutes: number
+  roles: string[]
 }
+
+/** Roles that see the users administration link (the server enforces the same list). */
+const ADMIN_ROLES = ['superuser', 'supervisor']
 
 /** Input keeps the server session alive at most this often. */
 const KEEPALIVE_EVERY_MS = 60_000
@@ -102,6 +106,7 @@ export function SessionGuard() {
     <>
       <div className="session-bar" data-testid="session-bar">
         <span>{`${me.first_name} ${me.last_name}`.trim()}</span>
+        {me.roles.some((role) => ADMIN_ROLES.includes(role)) && <Link to="/users">{t('nav.users')}</Link>}
         <button type="button" className="link" onClick={signOut}>
           {t('session.sign_out')}
         </button>
