@@ -140,12 +140,14 @@ export async function call<T = unknown>(
   options: CallOptions = {}
 ): Promise<CallBody<T>> {
   const language = globalThis.document?.documentElement.lang || undefined
-  const { url, init } = buildRequest(method, path, fields, readSession(), options, language)
+  const session = readSession()
+  const { url, init } = buildRequest(method, path, fields, session, options, language)
   const response = await fetch(url, { ...init, signal: options.signal, credentials: 'same-origin' })
   const body: unknown = await response.json().catch(() => null)
   const outcome = interpretBody<T>(body)
   if (outcome.ok) return outcome.body
-  if (outcome.unauthorized) {
+  // Only a session that existed is destroyed and reloaded: without one a reload would ask again, forever.
+  if (outcome.unauthorized && session.token) {
     clearSession()
     globalThis.location?.reload()
   }

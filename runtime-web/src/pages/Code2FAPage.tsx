@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../components/Page.js'
-import { call } from '../lib/api.js'
+import { call, readSession } from '../lib/api.js'
 import { toasts } from '../lib/toasts.js'
 
 interface Me {
@@ -19,6 +19,7 @@ export function Code2FAPage() {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
+    if (!readSession().token) return
     call<Me>('GET', '/inside/session')
       .then((body) => setMe(body.data ?? null))
       .catch(() => undefined)
