@@ -12,11 +12,9 @@ interface Me {
   last_name: string
   impersonator: { id: number; username: string } | null
   idle_minutes: number
-  roles: string[]
+  /** May administer users (the server decides from its role list). */
+  admin: boolean
 }
-
-/** Roles that see the users administration link (the server enforces the same list). */
-const ADMIN_ROLES = ['superuser', 'supervisor']
 
 /** Input keeps the server session alive at most this often. */
 const KEEPALIVE_EVERY_MS = 60_000
@@ -106,7 +104,7 @@ export function SessionGuard() {
     <>
       <div className="session-bar" data-testid="session-bar">
         <span>{`${me.first_name} ${me.last_name}`.trim()}</span>
-        {me.roles.some((role) => ADMIN_ROLES.includes(role)) && <Link to="/users">{t('nav.users')}</Link>}
+        {me.admin && <Link to="/users">{t('nav.users')}</Link>}
         <button type="button" className="link" onClick={signOut}>
           {t('session.sign_out')}
         </button>

@@ -176,11 +176,9 @@ export function LoginPage() {
     }
   }
 
-  function backToSignIn(clear: boolean) {
-    if (clear) {
-      setUser('')
-      setPassword('')
-    }
+  /** Back to sign-in: the password is always cleared (spec 000 §4), the user name too when asked. */
+  function backToSignIn(clearUser: boolean) {
+    if (clearUser) setUser('')
     setPassword('')
     sentPassword.current = ''
     setSecond(null)

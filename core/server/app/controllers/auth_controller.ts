@@ -1,26 +1,28 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import limiter from '@adonisjs/limiter/services/main'
 import { DateTime } from 'luxon'
-import { pickLanguage } from '@tramita/i18n'
 import User from '#models/user'
 import { done, fail } from '#lib/envelope'
 import { field, optionalField } from '#lib/input'
-import { message } from '#lib/messages'
-import { hashPassword, prehash, verifyPassword } from '#lib/password'
-import { checkPasswordPolicy } from '#lib/password_policy'
-import { audit } from '#services/audit'
+import { languageOf, message } from '#lib/messages'
+import { hashTypedPassword, verifyPassword } from '#lib/password'
+import { requirePasswordPolicy } from '#lib/password_policy'
+import { auditRequest } from '#services/audit'
 import { newCaptchaChallenge } from '#services/auth/captcha'
 import { directoryConfigured, directoryPublicKey } from '#services/auth/directory'
-import { recoveryMailJob, resetPassword, securityNoticeJob } from '#services/auth/recovery'
-import { principalFor } from '#services/auth/principal'
+import { queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
+import { ADMIN_ROLES, principalFor } from '#services/auth/principal'
 import { signIn } from '#services/auth/sign_in'
-import { forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
+import { countPromptFailure, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
 import { checkTicketCode, findTicket, MAX_CODE_FAILURES } from '#services/auth/two_factor'
 import { checkCode, openSeed } from '#services/auth/totp'
 import { platform } from '#services/platform'
-import { idleSecondsLeft, revokeSession, revokeUserSessions, SESSION_IDLE_MINUTES } from '#services/session_service'
-
-const lang = (ctx: HttpContext) => pickLanguage(ctx.request.header('accept-language') ?? undefined)
+import {
+  idleSecondsLeft,
+  revokeSession,
+  revokeUserSessions,
+  SESSION_IDLE_MINUTES,
+  touchSession,
+} from '#services/session_service'
 
 /** Spec 000 §7's sign-in calls plus the captcha challenge and the caller's own session. */
 export default class AuthController {
@@ -109,17 +111,13 @@ export default class AuthController {
     const user = await User.findOrFail(ticket.userId)
     const outcome = await checkTicketCode(ticket, pin)
     if (outcome.result === 'ok') {
-      await audit({ actorId: user.id, action: 'login.two_fa', ip: ctx.request.ip() })
+      await auditRequest(ctx, 'login.two_fa', undefined, undefined, user.id)
       return { ...done(true), recovery_codes: outcome.recoveryCodes ?? null }
     }
     if (outcome.result === 'locked') {
       await forceCaptcha(user.username)
-      await audit({ actorId: user.id, action: 'login.two_fa_lockout', ip: ctx.request.ip() })
-      await platform().queue.enqueue(securityNoticeJob.name, {
-        userId: user.id,
-        notice: 'two_fa_lockout',
-        lang: lang(ctx),
-      })
+      await auditRequest(ctx, 'login.two_fa_lockout', undefined, undefined, user.id)
+      await queueSecurityNotice(ctx, user.id, 'two_fa_lockout')
       fail(message(ctx, 'active_2fa_incorrect'), 423, { restart: true, captcha_required: true })
     }
     return { ...done(false), attempts: outcome.failures, attempts_max: MAX_CODE_FAILURES }
@@ -136,13 +134,12 @@ export default class AuthController {
       await user.save()
       return done(true)
     }
-    const key = `prompt_fail:${principal.session.id}`
-    const count = await limiter.use({ requests: 1_000, duration: '15 mins' }).increment(key)
-    if (count.consumed >= MAX_CODE_FAILURES) {
+    const failures = await countPromptFailure(principal.session.id)
+    if (failures >= MAX_CODE_FAILURES) {
       await revokeSession(principal.session)
       fail(message(ctx, 'active_2fa_incorrect'), 401, { restart: true })
     }
-    return { ...done(false), attempts: count.consumed, attempts_max: MAX_CODE_FAILURES }
+    return { ...done(false), attempts: failures, attempts_max: MAX_CODE_FAILURES }
   }
 
   /** PUT /data/forgetPassword/:user: always the same answer; the mail (if any) is sent by a job. */
@@ -150,7 +147,7 @@ export default class AuthController {
     await this.limit(ctx, 'forget')
     const identifier = String(ctx.params.user ?? '').slice(0, 254)
     if (!identifier.trim()) fail(message(ctx, 'auth.field_required', { field: 'user' }))
-    await platform().queue.enqueue(recoveryMailJob.name, { identifier, lang: lang(ctx) })
+    await platform().queue.enqueue(recoveryMailJob.name, { identifier, lang: languageOf(ctx) })
     return done({ sent: true, message: message(ctx, 'email_sended_correct') })
   }
 
@@ -159,16 +156,11 @@ export default class AuthController {
     await this.limit(ctx, 'change')
     const password = field(ctx, 'password', { max: 1024 })
     const confirmation = field(ctx, 'confirmation', { max: 1024, required: false })
-    const policy = checkPasswordPolicy(password, confirmation)
-    if (!policy.ok) fail(message(ctx, 'auth.password_rules'), 400, { failed: policy.failed })
+    requirePasswordPolicy(ctx, password, confirmation)
     const outcome = await resetPassword(String(ctx.params.token ?? ''), password)
     if (!outcome.ok) fail(message(ctx, 'auth.reset_invalid'), 400)
-    await audit({ actorId: outcome.userId, action: 'password.reset', ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, {
-      userId: outcome.userId,
-      notice: 'password_changed',
-      lang: lang(ctx),
-    })
+    await auditRequest(ctx, 'password.reset', undefined, undefined, outcome.userId)
+    await queueSecurityNotice(ctx, outcome.userId, 'password_changed')
     return done({ message: message(ctx, 'change_pass_correct'), redirect_ms: 2000 })
   }
 
@@ -186,6 +178,7 @@ export default class AuthController {
       two_fa: p.user.twoFa,
       enabled: p.user.enabled,
       roles: p.roles,
+      admin: ADMIN_ROLES.some((role) => p.roles.includes(role)),
       impersonator: impersonator ? { id: impersonator.id, username: impersonator.username } : null,
       idle_minutes: SESSION_IDLE_MINUTES,
       idle_seconds_left: p.session ? idleSecondsLeft(p.session) : null,
@@ -195,10 +188,7 @@ export default class AuthController {
   /** PUT /inside/session: "stay signed in" from the inactivity warning (the request itself counts). */
   async keepAlive(ctx: HttpContext) {
     const session = ctx.principal!.session
-    if (session) {
-      session.lastSeenAt = DateTime.now()
-      await session.save()
-    }
+    if (session) await touchSession(session, true)
     return done({ idle_seconds_left: session ? idleSecondsLeft(session) : null })
   }
 
@@ -220,18 +210,13 @@ export default class AuthController {
     if (!p.user.passwordHash || !(await verifyPassword(p.user.passwordHash, current))) {
       fail(message(ctx, 'auth.login_incorrect'), 400)
     }
-    const policy = checkPasswordPolicy(password, confirmation)
-    if (!policy.ok) fail(message(ctx, 'auth.password_rules'), 400, { failed: policy.failed })
-    p.user.passwordHash = await hashPassword(prehash(password))
+    requirePasswordPolicy(ctx, password, confirmation)
+    p.user.passwordHash = await hashTypedPassword(password)
     p.user.passwordChangedAt = DateTime.now()
     await p.user.save()
     await revokeUserSessions(p.user.id, p.session?.id)
-    await audit({ actorId: p.user.id, action: 'password.change', ip: ctx.request.ip() })
-    await platform().queue.enqueue(securityNoticeJob.name, {
-      userId: p.user.id,
-      notice: 'password_changed',
-      lang: lang(ctx),
-    })
+    await auditRequest(ctx, 'password.change')
+    await queueSecurityNotice(ctx, p.user.id, 'password_changed')
     return done({ message: message(ctx, 'change_pass_correct') })
   }
 }

@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { pickLanguage } from '@tramita/i18n'
 import ApiToken from '#models/api_token'
 import Area from '#models/area'
 import Role from '#models/role'
@@ -9,19 +8,38 @@ import User from '#models/user'
 import { done, fail } from '#lib/envelope'
 import { boolField, field, idValue } from '#lib/input'
 import { message } from '#lib/messages'
-import { hashPassword, prehash } from '#lib/password'
-import { checkPasswordPolicy } from '#lib/password_policy'
+import { affectedRows } from '#lib/db_result'
+import { hashTypedPassword } from '#lib/password'
+import { requirePasswordPolicy } from '#lib/password_policy'
 import { hashToken, newToken } from '#lib/tokens'
-import { audit } from '#services/audit'
-import { API_TOKEN_PREFIX, rolesOf } from '#services/auth/principal'
-import { securityNoticeJob } from '#services/auth/recovery'
+import { auditRequest } from '#services/audit'
+import { API_TOKEN_PREFIX } from '#services/auth/principal'
+import { queueSecurityNotice } from '#services/auth/recovery'
 import { resetTwoFactor } from '#services/auth/two_factor'
-import { platform } from '#services/platform'
 import { openSession, revokeSession, revokeUserSessions } from '#services/session_service'
 import { buildTree, mayAdminister, mayGrantRole, mayImpersonate, profileOf } from '#services/users'
 import { createUserValidator, updateUserValidator } from '#validators/user'
 
 const PAGE_SIZES = [10, 20, 30, 50, 100]
+
+/** Form field → model attribute, for the profile fields administrators write (spec 001 §3). */
+const PROFILE_COLUMNS = {
+  email: 'email',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  document_type: 'documentType',
+  document_number: 'documentNumber',
+  mobile: 'mobile',
+  gender: 'gender',
+  birth_place: 'birthPlace',
+  residence: 'residence',
+  stratum: 'stratum',
+  profession: 'profession',
+  parent_id: 'parentId',
+  required_tfa: 'requiredTfa',
+  enabled: 'enabled',
+  auth_source: 'authSource',
+} as const satisfies Record<string, keyof User>
 
 /** Lists sent as JSON text in form-data (areas, roles) become arrays before validation. */
 function bodyWithLists(ctx: HttpContext, keys: string[]) {
@@ -97,7 +115,6 @@ export default class UsersController {
   async show(ctx: HttpContext) {
     const user = await this.find(ctx)
     await user.load('areas')
-    await user.load('roles')
     return done(profileOf(user))
   }
 
@@ -105,14 +122,11 @@ export default class UsersController {
   async store(ctx: HttpContext) {
     const data = await createUserValidator.validate(bodyWithLists(ctx, ['areas', 'roles']))
     if (await User.query().where('username', data.username).first()) fail(message(ctx, 'auth.username_taken'))
-    if (data.email && (await User.query().whereRaw('LOWER(email) = ?', [data.email.toLowerCase()]).first())) {
-      fail(message(ctx, 'auth.email_taken'))
-    }
+    await this.checkEmailFree(ctx, data.email)
     let passwordHash: string | null = null
     if (data.password) {
-      const policy = checkPasswordPolicy(data.password, data.password)
-      if (!policy.ok) fail(message(ctx, 'auth.password_rules'), 400, { failed: policy.failed })
-      passwordHash = await hashPassword(prehash(data.password))
+      requirePasswordPolicy(ctx, data.password, data.password)
+      passwordHash = await hashTypedPassword(data.password)
     }
     const roles = await this.grantableRoles(ctx, data.roles)
     const areas = data.areas ? await this.existingAreas(ctx, data.areas) : undefined
@@ -122,15 +136,14 @@ export default class UsersController {
         {
           username: data.username,
           passwordHash,
-          ...this.columns(data),
-          firstName: data.first_name,
-          lastName: data.last_name ?? '',
-          enabled: data.enabled ?? true,
+          lastName: '',
+          enabled: true,
           blocked: false,
           apiEnabled: false,
-          requiredTfa: data.required_tfa ?? false,
+          requiredTfa: false,
           twoFa: false,
-          authSource: data.auth_source ?? 'local',
+          authSource: 'local',
+          ...this.columns(data),
         },
         { client: trx }
       )
@@ -138,13 +151,7 @@ export default class UsersController {
       if (areas) await created.related('areas').sync(areas, true, trx)
       return created
     })
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: 'user.create',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, 'user.create', { type: 'user', id: user.id })
     await user.load('areas')
     await user.load('roles')
     return done(profileOf(user))
@@ -154,12 +161,7 @@ export default class UsersController {
   async update(ctx: HttpContext) {
     const user = await this.administered(ctx)
     const data = await updateUserValidator.validate(bodyWithLists(ctx, ['areas', 'roles']))
-    if (
-      data.email &&
-      (await User.query().whereRaw('LOWER(email) = ?', [data.email.toLowerCase()]).whereNot('id', user.id).first())
-    ) {
-      fail(message(ctx, 'auth.email_taken'))
-    }
+    await this.checkEmailFree(ctx, data.email, user.id)
     if (data.parent_id === user.id) fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
     const roles = await this.grantableRoles(ctx, data.roles)
     const areas = data.areas ? await this.existingAreas(ctx, data.areas) : undefined
@@ -167,23 +169,12 @@ export default class UsersController {
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(this.columns(data))
-      if (data.first_name !== undefined) user.firstName = data.first_name
-      if (data.last_name !== undefined) user.lastName = data.last_name
-      if (data.required_tfa !== undefined) user.requiredTfa = data.required_tfa
-      if (data.enabled !== undefined) user.enabled = data.enabled
-      if (data.auth_source !== undefined) user.authSource = data.auth_source
       await user.save()
       if (roles) await user.related('roles').sync(roles, true, trx)
       if (areas) await user.related('areas').sync(areas, true, trx)
     })
     if (data.enabled === false) await revokeUserSessions(user.id)
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: 'user.update',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, 'user.update', { type: 'user', id: user.id })
     await user.load('areas')
     await user.load('roles')
     return done(profileOf(user))
@@ -196,19 +187,9 @@ export default class UsersController {
     await user.save()
     if (user.blocked) {
       await revokeUserSessions(user.id)
-      await platform().queue.enqueue(securityNoticeJob.name, {
-        userId: user.id,
-        notice: 'blocked',
-        lang: pickLanguage(ctx.request.header('accept-language')),
-      })
+      await queueSecurityNotice(ctx, user.id, 'blocked')
     }
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: user.blocked ? 'user.block' : 'user.unblock',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, user.blocked ? 'user.block' : 'user.unblock', { type: 'user', id: user.id })
     return done({ id: user.id, blocked: user.blocked })
   }
 
@@ -217,24 +198,13 @@ export default class UsersController {
     const user = await this.administered(ctx)
     const password = field(ctx, 'password', { max: 1024 })
     const confirmation = field(ctx, 'confirmation', { max: 1024, required: false })
-    const policy = checkPasswordPolicy(password, confirmation)
-    if (!policy.ok) fail(message(ctx, 'auth.password_rules'), 400, { failed: policy.failed })
-    user.passwordHash = await hashPassword(prehash(password))
+    requirePasswordPolicy(ctx, password, confirmation)
+    user.passwordHash = await hashTypedPassword(password)
     user.passwordChangedAt = DateTime.now()
     await user.save()
     await revokeUserSessions(user.id)
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: 'user.password',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: ctx.request.ip(),
-    })
-    await platform().queue.enqueue(securityNoticeJob.name, {
-      userId: user.id,
-      notice: 'password_changed',
-      lang: pickLanguage(ctx.request.header('accept-language')),
-    })
+    await auditRequest(ctx, 'user.password', { type: 'user', id: user.id })
+    await queueSecurityNotice(ctx, user.id, 'password_changed')
     return done({ message: message(ctx, 'change_pass_correct') })
   }
 
@@ -246,16 +216,14 @@ export default class UsersController {
     let revoked = 0
     if (!user.apiEnabled) {
       const result = await ApiToken.query().where('user_id', user.id).delete()
-      revoked = Number(Array.isArray(result) ? result[0] : result)
+      revoked = affectedRows(result)
     }
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: user.apiEnabled ? 'user.api_on' : 'user.api_off',
-      subjectType: 'user',
-      subjectId: user.id,
-      data: { revoked },
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(
+      ctx,
+      user.apiEnabled ? 'user.api_on' : 'user.api_off',
+      { type: 'user', id: user.id },
+      { revoked }
+    )
     return done({ id: user.id, api_enabled: user.apiEnabled, revoked_tokens: revoked })
   }
 
@@ -263,18 +231,8 @@ export default class UsersController {
   async resetTwoFa(ctx: HttpContext) {
     const user = await this.administered(ctx)
     await resetTwoFactor(user.id)
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: 'user.two_fa_reset',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: ctx.request.ip(),
-    })
-    await platform().queue.enqueue(securityNoticeJob.name, {
-      userId: user.id,
-      notice: 'two_fa_reset',
-      lang: pickLanguage(ctx.request.header('accept-language')),
-    })
+    await auditRequest(ctx, 'user.two_fa_reset', { type: 'user', id: user.id })
+    await queueSecurityNotice(ctx, user.id, 'two_fa_reset')
     return done({ id: user.id, two_fa: false })
   }
 
@@ -282,14 +240,7 @@ export default class UsersController {
   async closeSessions(ctx: HttpContext) {
     const user = await this.administered(ctx)
     const closed = await revokeUserSessions(user.id)
-    await audit({
-      actorId: ctx.principal!.user.id,
-      action: 'user.close_sessions',
-      subjectType: 'user',
-      subjectId: user.id,
-      data: { closed },
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, 'user.close_sessions', { type: 'user', id: user.id }, { closed })
     return done({ id: user.id, closed })
   }
 
@@ -302,7 +253,7 @@ export default class UsersController {
     const reason = field(ctx, 'reason', { max: 500 }).trim()
     if (!reason) fail(message(ctx, 'auth.field_required', { field: 'reason' }))
     const target = await this.find(ctx)
-    const targetRoles = await rolesOf(target.id)
+    const targetRoles = target.roles.map((role) => role.name)
     if (
       actor.impersonatorId ||
       !actor.session ||
@@ -310,14 +261,7 @@ export default class UsersController {
       target.blocked ||
       !target.enabled
     ) {
-      await audit({
-        actorId: actor.user.id,
-        action: 'impersonate.refused',
-        subjectType: 'user',
-        subjectId: target.id,
-        data: { reason },
-        ip: ctx.request.ip(),
-      })
+      await auditRequest(ctx, 'impersonate.refused', { type: 'user', id: target.id }, { reason })
       fail(message(ctx, 'auth.impersonate_refused'), 403)
     }
     const { token } = await openSession(target.id, {
@@ -325,14 +269,12 @@ export default class UsersController {
       userAgent: ctx.request.header('user-agent'),
       impersonatorId: actor.user.id,
     })
-    await audit({
-      actorId: actor.user.id,
-      action: 'impersonate.start',
-      subjectType: 'user',
-      subjectId: target.id,
-      data: { reason, impersonator_id: actor.user.id, user_id: target.id },
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(
+      ctx,
+      'impersonate.start',
+      { type: 'user', id: target.id },
+      { reason, impersonator_id: actor.user.id, user_id: target.id }
+    )
     return done({ token_new: token, id: target.id, username: target.username })
   }
 
@@ -341,13 +283,7 @@ export default class UsersController {
     const p = ctx.principal!
     if (!p.impersonatorId || !p.session) fail(message(ctx, 'auth.not_impersonating'))
     await revokeSession(p.session)
-    await audit({
-      actorId: p.impersonatorId,
-      action: 'impersonate.end',
-      subjectType: 'user',
-      subjectId: p.user.id,
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, 'impersonate.end', { type: 'user', id: p.user.id }, undefined, p.impersonatorId)
     return done({ impersonator_id: p.impersonatorId })
   }
 
@@ -377,13 +313,7 @@ export default class UsersController {
       lastUsedAt: null,
       expiresAt: null,
     })
-    await audit({
-      actorId: p.user.id,
-      action: 'api_token.create',
-      subjectType: 'api_token',
-      subjectId: row.id,
-      ip: ctx.request.ip(),
-    })
+    await auditRequest(ctx, 'api_token.create', { type: 'api_token', id: row.id })
     return done({ id: row.id, name, token })
   }
 
@@ -391,11 +321,12 @@ export default class UsersController {
   async deleteApiToken(ctx: HttpContext) {
     const id = idValue(ctx, ctx.params.id)
     const deleted = await ApiToken.query().where('id', id).where('user_id', ctx.principal!.user.id).delete()
-    return done({ deleted: Number(Array.isArray(deleted) ? deleted[0] : deleted) })
+    return done({ deleted: affectedRows(deleted) })
   }
 
+  /** The user named by the route, with roles (every caller needs them for the rank rules). */
   private async find(ctx: HttpContext): Promise<User> {
-    const user = await User.find(idValue(ctx, ctx.params.id))
+    const user = await User.query().where('id', idValue(ctx, ctx.params.id)).preload('roles').first()
     if (!user) fail(message(ctx, 'auth.user_not_found'), 404)
     return user
   }
@@ -403,7 +334,14 @@ export default class UsersController {
   /** The target user, when the caller may administer them (403 otherwise). */
   private async administered(ctx: HttpContext): Promise<User> {
     const user = await this.find(ctx)
-    if (!mayAdminister(ctx.principal!, user, await rolesOf(user.id))) fail(message(ctx, 'auth.forbidden'), 403)
+    if (
+      !mayAdminister(
+        ctx.principal!,
+        user,
+        user.roles.map((role) => role.name)
+      )
+    )
+      fail(message(ctx, 'auth.forbidden'), 403)
     return user
   }
 
@@ -413,6 +351,14 @@ export default class UsersController {
     if (roles.length !== new Set(ids).size) fail(message(ctx, 'auth.field_invalid', { field: 'roles' }))
     if (!roles.every((role) => mayGrantRole(ctx.principal!, role))) fail(message(ctx, 'auth.forbidden'), 403)
     return roles.map((r) => r.id)
+  }
+
+  /** E-mail addresses are unique without regard to case. */
+  private async checkEmailFree(ctx: HttpContext, email: string | undefined, exceptId?: number) {
+    if (!email) return
+    const query = User.query().whereRaw('LOWER(email) = ?', [email.toLowerCase()])
+    if (exceptId !== undefined) query.whereNot('id', exceptId)
+    if (await query.first()) fail(message(ctx, 'auth.email_taken'))
   }
 
   private async checkParent(ctx: HttpContext, parentId: number | undefined) {
@@ -426,31 +372,13 @@ export default class UsersController {
     return areas.map((a) => a.id)
   }
 
-  private columns(data: {
-    email?: string
-    document_type?: string
-    document_number?: string
-    mobile?: string
-    gender?: string
-    birth_date?: Date
-    birth_place?: string
-    residence?: string
-    stratum?: number
-    profession?: string
-    parent_id?: number
-  }) {
-    const out: Partial<User> = {}
-    if (data.email !== undefined) out.email = data.email
-    if (data.document_type !== undefined) out.documentType = data.document_type
-    if (data.document_number !== undefined) out.documentNumber = data.document_number
-    if (data.mobile !== undefined) out.mobile = data.mobile
-    if (data.gender !== undefined) out.gender = data.gender
+  /** The profile fields an administrator sent, as model attributes (absent fields are left alone). */
+  private columns(data: Record<string, unknown> & { birth_date?: Date }): Partial<User> {
+    const out: Record<string, unknown> = {}
+    for (const [name, attribute] of Object.entries(PROFILE_COLUMNS)) {
+      if (data[name] !== undefined) out[attribute] = data[name]
+    }
     if (data.birth_date !== undefined) out.birthDate = DateTime.fromJSDate(data.birth_date)
-    if (data.birth_place !== undefined) out.birthPlace = data.birth_place
-    if (data.residence !== undefined) out.residence = data.residence
-    if (data.stratum !== undefined) out.stratum = data.stratum
-    if (data.profession !== undefined) out.profession = data.profession
-    if (data.parent_id !== undefined) out.parentId = data.parent_id
-    return out
+    return out as Partial<User>
   }
 }

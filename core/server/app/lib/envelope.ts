@@ -16,6 +16,8 @@ export function done<T>(data: T): Done<T> {
 export class CallFailure extends Exception {
   /** Extra fields for the failure body (e.g. `captcha_required` on a refused sign-in). */
   extra?: Record<string, unknown>
+  /** Seconds before a refused (429) caller may try again; sent as Retry-After. */
+  retryAfter?: number
 
   constructor(message: string, status = 400, code = 'E_CALL_FAILED', extra?: Record<string, unknown>) {
     super(message, { status, code })

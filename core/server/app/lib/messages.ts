@@ -1,7 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { pickLanguage, translate } from '@tramita/i18n'
+import { pickLanguage, translate, type Language } from '@tramita/i18n'
 
-/** A server message in the caller's language (Accept-Language; Spanish by default). */
+/** The caller's language (Accept-Language; Spanish by default). */
+export function languageOf(ctx: Pick<HttpContext, 'request'>): Language {
+  return pickLanguage(ctx.request.header('accept-language') ?? undefined)
+}
+
+/** A server message in the caller's language. */
 export function message(ctx: Pick<HttpContext, 'request'>, key: string, vars?: Record<string, unknown>): string {
-  return translate(pickLanguage(ctx.request.header('accept-language') ?? undefined), key, vars)
+  return translate(languageOf(ctx), key, vars)
 }

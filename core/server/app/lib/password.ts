@@ -23,6 +23,11 @@ export async function hashPassword(prehashed: string): Promise<string> {
   return hash(prehashed, { ...OPTIONS, secret: pepper() })
 }
 
+/** The stored hash of a password typed in a form the server sees in full (change, recovery, admin). */
+export function hashTypedPassword(plain: string): Promise<string> {
+  return hashPassword(prehash(plain))
+}
+
 /**
  * A hash of a random value, verified against when the user is unknown so that an unknown name takes
  * as long to refuse as a wrong password (argon2 dominates the time of a sign-in).

@@ -1,5 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
+import type { HttpContext } from '@adonisjs/core/http'
 import { checkPassword, type PasswordRule } from '@tramita/contract/rules'
+import { fail } from '#lib/envelope'
+import { message } from '#lib/messages'
 
 /**
  * The server's password policy: the spec's rules (the contract's checkPassword, the same function
@@ -26,4 +29,10 @@ export function checkPasswordPolicy(password: string, confirmation: string): { o
   if ([...password].length > PASSWORD_MAX_LENGTH) failed.push('too_long')
   if (isCommonPassword(password)) failed.push('common')
   return { ok: failed.length === 0, failed }
+}
+
+/** Refuses (400, with the failed rules) a new password that breaks the policy. */
+export function requirePasswordPolicy(ctx: HttpContext, password: string, confirmation: string): void {
+  const policy = checkPasswordPolicy(password, confirmation)
+  if (!policy.ok) fail(message(ctx, 'auth.password_rules'), 400, { failed: policy.failed })
 }

@@ -1,3 +1,4 @@
+import type { HttpContext } from '@adonisjs/core/http'
 import AuditLog from '#models/audit_log'
 
 export interface AuditEntry {
@@ -19,4 +20,15 @@ export async function audit(entry: AuditEntry): Promise<void> {
     data: entry.data ?? null,
     ip: entry.ip ?? null,
   })
+}
+
+/** An entry for what the signed-in caller did (actor and address from the request). */
+export async function auditRequest(
+  ctx: HttpContext,
+  action: string,
+  subject?: { type: string; id: string | number },
+  data?: Record<string, unknown>,
+  actorId: number | null = ctx.principal?.user.id ?? null
+): Promise<void> {
+  await audit({ actorId, action, subjectType: subject?.type, subjectId: subject?.id, data, ip: ctx.request.ip() })
 }

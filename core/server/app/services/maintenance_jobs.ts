@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import Session from '#models/session'
+import { affectedRows } from '#lib/db_result'
 import { SESSION_IDLE_MINUTES } from '#services/session_service'
 
 /** Sessions revoked, expired or idle past the limit are deleted after this grace period (for audits). */
@@ -21,7 +22,7 @@ export const pruneSessionsJob = {
       .orWhere('last_seen_at', '<', idleCutoff.toSQL({ includeOffset: false })!)
       .orWhere('revoked_at', '<', cutoff.toSQL({ includeOffset: false })!)
       .delete()
-    return { deleted: Array.isArray(deleted) ? Number(deleted[0] ?? 0) : Number(deleted) }
+    return { deleted: affectedRows(deleted) }
   },
 }
 

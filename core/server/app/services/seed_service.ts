@@ -3,7 +3,7 @@ import Area from '#models/area'
 import Institution from '#models/institution'
 import Role, { CORE_ROLES } from '#models/role'
 import User from '#models/user'
-import { hashPassword, prehash } from '#lib/password'
+import { hashTypedPassword } from '#lib/password'
 
 /** The demo password when TRAMITA_DEMO_PASSWORD is not set (printed in the README). */
 export const DEFAULT_DEMO_PASSWORD = 'Tramita#2026'
@@ -40,7 +40,7 @@ export async function seedDemo(password = process.env.TRAMITA_DEMO_PASSWORD || D
   if (await User.query().first()) {
     return { created: false as const, reason: 'users already exist' }
   }
-  const passwordHash = await hashPassword(prehash(password))
+  const passwordHash = await hashTypedPassword(password)
   await db.transaction(async (trx) => {
     const institution = await Institution.query({ client: trx }).firstOrFail()
     institution.useTransaction(trx)

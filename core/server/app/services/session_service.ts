@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import Session from '#models/session'
+import { affectedRows } from '#lib/db_result'
 import { hashToken, newToken } from '#lib/tokens'
 
 /**
@@ -46,10 +47,10 @@ export async function findSession(token: string | null | undefined): Promise<Ses
   return session && alive(session, DateTime.now()) ? session : null
 }
 
-/** Records activity on a session (the inactivity clock restarts). */
-export async function touchSession(session: Session): Promise<void> {
+/** Records activity on a session (the inactivity clock restarts); `force` writes even if just written. */
+export async function touchSession(session: Session, force = false): Promise<void> {
   const now = DateTime.now()
-  if (now.diff(session.lastSeenAt, 'seconds').seconds < TOUCH_EVERY_SECONDS) return
+  if (!force && now.diff(session.lastSeenAt, 'seconds').seconds < TOUCH_EVERY_SECONDS) return
   session.lastSeenAt = now
   await session.save()
 }
@@ -71,5 +72,5 @@ export async function revokeUserSessions(userId: number, keepSessionId?: number)
   const query = Session.query().where('user_id', userId).whereNull('revoked_at')
   if (keepSessionId !== undefined) query.whereNot('id', keepSessionId)
   const result = await query.update({ revokedAt: DateTime.now().toSQL({ includeOffset: false }) })
-  return Array.isArray(result) ? Number(result[0] ?? 0) : Number(result)
+  return affectedRows(result)
 }

@@ -27,11 +27,6 @@ export function rankOf(roles: string[]): number {
   return roles.reduce((best, role) => Math.max(best, ROLE_RANK[role] ?? 0), 0)
 }
 
-export async function rolesOf(userId: number): Promise<string[]> {
-  const user = await User.query().where('id', userId).preload('roles').first()
-  return user ? user.roles.map((r) => r.name) : []
-}
-
 /** A user who may act at all: enabled and not blocked. */
 export function userMayAct(user: User | null): user is User {
   return !!user && user.enabled && !user.blocked

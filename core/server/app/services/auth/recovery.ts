@@ -5,9 +5,13 @@ import { isLanguage, type Language } from '@tramita/i18n'
 import PasswordReset from '#models/password_reset'
 import User from '#models/user'
 import { appUrl } from '#lib/app_url'
-import { hashPassword, prehash } from '#lib/password'
+import type { HttpContext } from '@adonisjs/core/http'
+import { affectedRows } from '#lib/db_result'
+import { languageOf } from '#lib/messages'
+import { hashTypedPassword } from '#lib/password'
 import { hashToken, newToken } from '#lib/tokens'
 import { sendRecoveryMail, sendSecurityNotice, type SecurityNotice } from '#mail/mailer'
+import { platform } from '#services/platform'
 import { revokeUserSessions } from '#services/session_service'
 
 /**
@@ -68,6 +72,11 @@ export const securityNoticeJob = {
   },
 }
 
+/** Queues a security notice to a user, in the language of the request that caused it. */
+export async function queueSecurityNotice(ctx: HttpContext, userId: number, notice: SecurityNotice): Promise<void> {
+  await platform().queue.enqueue(securityNoticeJob.name, { userId, notice, lang: languageOf(ctx) })
+}
+
 export type ResetOutcome = { ok: true; userId: number } | { ok: false }
 
 /**
@@ -79,7 +88,7 @@ export async function resetPassword(token: string, password: string): Promise<Re
   if (!token || token.length > 200) return { ok: false }
   const reset = await PasswordReset.findBy('tokenHash', hashToken(token))
   if (!reset || reset.usedAt || reset.expiresAt < DateTime.now()) return { ok: false }
-  const passwordHash = await hashPassword(prehash(password))
+  const passwordHash = await hashTypedPassword(password)
   const claimed = await db.transaction(async (trx) => {
     const now = DateTime.now().toSQL({ includeOffset: false })
     const updated = await trx
@@ -87,7 +96,7 @@ export async function resetPassword(token: string, password: string): Promise<Re
       .where('id', reset.id)
       .whereNull('used_at')
       .update({ used_at: now })
-    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) return false
+    if (affectedRows(updated) !== 1) return false
     await trx
       .from('users')
       .where('id', reset.userId)

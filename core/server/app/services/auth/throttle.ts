@@ -64,9 +64,14 @@ export async function limitAuthRequest(path: string, ip: string, message: string
   const response = await store.increment(key)
   if (response.consumed > AUTH_REQUESTS_PER_MINUTE) {
     const error = new CallFailure(message, 429, 'E_CALL_FAILED')
-    ;(error as CallFailure & { retryAfter?: number }).retryAfter = response.availableIn
+    error.retryAfter = response.availableIn
     throw error
   }
+}
+
+/** Counts a wrong code at the signed-in prompt for one session (15 minutes); returns the count. */
+export async function countPromptFailure(sessionId: number): Promise<number> {
+  return (await failures().increment(`prompt_fail:${sessionId}`)).consumed
 }
 
 /** Marks a one-time value (a solved captcha) as spent; false when it had been spent already. */

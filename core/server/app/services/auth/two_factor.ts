@@ -5,6 +5,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import LoginTicket from '#models/login_ticket'
 import RecoveryCode from '#models/recovery_code'
 import User from '#models/user'
+import { affectedRows } from '#lib/db_result'
 import { hashToken, newToken } from '#lib/tokens'
 import { checkCode, enrolment, newSeed, openSeed, sealSeed } from '#services/auth/totp'
 
@@ -78,7 +79,7 @@ async function spendRecoveryCode(userId: number, code: string): Promise<boolean>
   if (!row) return false
   const now = DateTime.now().toSQL({ includeOffset: false })
   const updated = await db.from('recovery_codes').where('id', row.id).whereNull('used_at').update({ used_at: now })
-  return Number(Array.isArray(updated) ? updated[0] : updated) === 1
+  return affectedRows(updated) === 1
 }
 
 export type CodeOutcome =
