@@ -67,6 +67,11 @@ router
   })
   .use(middleware.auth({ roles: [...ADMIN_ROLES] }))
 
+// Institution settings: superusers.
+router
+  .put('/inside/config/institution', [InstitutionController, 'update'])
+  .use(middleware.auth({ roles: ['superuser'] }))
+
 await platform().plugins.routes(router)
 
 router.get('*', [WebController, 'serve'])

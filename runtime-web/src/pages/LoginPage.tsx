@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { call, CallError } from '../lib/api.js'
@@ -43,7 +43,19 @@ interface LoginAnswer {
 interface Company {
   company: string
   url_img: string
+  login_background: string
+  login_panel: string
   principal_host: string | null
+}
+
+/** The settings' images as the CSS variables the login styles read; unset ones keep the defaults. */
+function loginImages(company: Company | null): CSSProperties {
+  const style: Record<string, string> = {}
+  // The server only stores paths and http(s) URLs without quotes or brackets, so url("…") holds them.
+  const image = (ref: string, color: string) => `url("${ref}") center / cover no-repeat ${color}`
+  if (company?.login_background) style['--login-background'] = image(company.login_background, '#1c1066')
+  if (company?.login_panel) style['--login-panel'] = image(company.login_panel, 'var(--surface)')
+  return style as CSSProperties
 }
 
 /** sessionStorage flag: the server asked for a captcha (spec 000 §4 keeps the flag on the client too). */
@@ -249,7 +261,7 @@ export function LoginPage() {
   }
 
   return (
-    <section className="login" data-testid="page-login">
+    <section className="login" data-testid="page-login" style={loginImages(company)}>
       <div className="login__panel">
         {company?.url_img ? (
           <img className="login__logo" src={company.url_img} alt={company.company} />

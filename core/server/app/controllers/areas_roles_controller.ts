@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { isCoreRole } from '@tramita/contract/rules'
 import Area from '#models/area'
-import Role, { CORE_ROLES } from '#models/role'
+import Role from '#models/role'
 import { done, fail } from '#lib/envelope'
 import { idValue } from '#lib/input'
 import { message } from '#lib/messages'
@@ -70,7 +71,7 @@ export default class AreasRolesController {
   private async customRole(ctx: HttpContext): Promise<Role> {
     const role = await Role.find(idValue(ctx, ctx.params.id))
     if (!role) fail(message(ctx, 'auth.not_found'), 404)
-    if ((CORE_ROLES as readonly string[]).includes(role.name)) fail(message(ctx, 'auth.core_role'), 403)
+    if (isCoreRole(role.name)) fail(message(ctx, 'auth.core_role'), 403)
     return role
   }
 }

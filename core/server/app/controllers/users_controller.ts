@@ -18,7 +18,7 @@ import { queueSecurityNotice } from '#services/auth/recovery'
 import { resetTwoFactor } from '#services/auth/two_factor'
 import { openSession, revokeSession, revokeUserSessions } from '#services/session_service'
 import { buildTree, mayAdminister, mayGrantRole, mayImpersonate, profileOf } from '#services/users'
-import { createUserValidator, updateUserValidator } from '#validators/user'
+import { CLEARABLE_FIELDS, createUserValidator, updateUserValidator } from '#validators/user'
 
 const PAGE_SIZES = [10, 20, 30, 50, 100]
 
@@ -41,10 +41,13 @@ const PROFILE_COLUMNS = {
   auth_source: 'authSource',
 } as const satisfies Record<string, keyof User>
 
-/** Lists sent as JSON text in form-data (areas, roles) become arrays before validation. */
-function bodyWithLists(ctx: HttpContext, keys: string[]) {
+/**
+ * The body of a create or edit: lists sent as JSON text in form-data (areas, roles) become arrays,
+ * and an empty optional field becomes null (cleared) before validation.
+ */
+function userBody(ctx: HttpContext) {
   const body = { ...ctx.request.all() }
-  for (const key of keys) {
+  for (const key of ['areas', 'roles']) {
     if (typeof body[key] === 'string') {
       try {
         body[key] = JSON.parse(body[key])
@@ -52,6 +55,9 @@ function bodyWithLists(ctx: HttpContext, keys: string[]) {
         fail(message(ctx, 'auth.field_invalid', { field: key }))
       }
     }
+  }
+  for (const key of CLEARABLE_FIELDS) {
+    if (typeof body[key] === 'string' && body[key].trim() === '') body[key] = null
   }
   return body
 }
@@ -120,7 +126,7 @@ export default class UsersController {
 
   /** POST /inside/users */
   async store(ctx: HttpContext) {
-    const data = await createUserValidator.validate(bodyWithLists(ctx, ['areas', 'roles']))
+    const data = await createUserValidator.validate(userBody(ctx))
     if (await User.query().where('username', data.username).first()) fail(message(ctx, 'auth.username_taken'))
     await this.checkEmailFree(ctx, data.email)
     let passwordHash: string | null = null
@@ -160,12 +166,11 @@ export default class UsersController {
   /** PUT /inside/users/:id */
   async update(ctx: HttpContext) {
     const user = await this.administered(ctx)
-    const data = await updateUserValidator.validate(bodyWithLists(ctx, ['areas', 'roles']))
+    const data = await updateUserValidator.validate(userBody(ctx))
     await this.checkEmailFree(ctx, data.email, user.id)
-    if (data.parent_id === user.id) fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
     const roles = await this.grantableRoles(ctx, data.roles)
     const areas = data.areas ? await this.existingAreas(ctx, data.areas) : undefined
-    await this.checkParent(ctx, data.parent_id)
+    await this.checkParent(ctx, data.parent_id, user.id)
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(this.columns(data))
@@ -354,16 +359,30 @@ export default class UsersController {
   }
 
   /** E-mail addresses are unique without regard to case. */
-  private async checkEmailFree(ctx: HttpContext, email: string | undefined, exceptId?: number) {
+  private async checkEmailFree(ctx: HttpContext, email: string | null | undefined, exceptId?: number) {
     if (!email) return
     const query = User.query().whereRaw('LOWER(email) = ?', [email.toLowerCase()])
     if (exceptId !== undefined) query.whereNot('id', exceptId)
     if (await query.first()) fail(message(ctx, 'auth.email_taken'))
   }
 
-  private async checkParent(ctx: HttpContext, parentId: number | undefined) {
-    if (parentId !== undefined && !(await User.find(parentId)))
-      fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
+  /**
+   * The superior must exist and, when editing, must not be the user or one of the user's own
+   * subordinates (that would make the tree a loop).
+   */
+  private async checkParent(ctx: HttpContext, parentId: number | null | undefined, userId?: number) {
+    if (parentId === undefined || parentId === null) return
+    const invalid = () => fail(message(ctx, 'auth.field_invalid', { field: 'parent_id' }))
+    if (!(await User.find(parentId))) invalid()
+    if (userId === undefined) return
+    const parents = new Map(
+      (await User.query().select('id', 'parent_id').whereNotNull('parent_id')).map((u) => [u.id, u.parentId])
+    )
+    const seen = new Set<number>()
+    for (let at: number | null | undefined = parentId; at != null && !seen.has(at); at = parents.get(at)) {
+      if (at === userId) invalid()
+      seen.add(at)
+    }
   }
 
   private async existingAreas(ctx: HttpContext, ids: number[]): Promise<number[]> {
@@ -373,12 +392,12 @@ export default class UsersController {
   }
 
   /** The profile fields an administrator sent, as model attributes (absent fields are left alone). */
-  private columns(data: Record<string, unknown> & { birth_date?: Date }): Partial<User> {
+  private columns(data: Record<string, unknown> & { birth_date?: Date | null }): Partial<User> {
     const out: Record<string, unknown> = {}
     for (const [name, attribute] of Object.entries(PROFILE_COLUMNS)) {
       if (data[name] !== undefined) out[attribute] = data[name]
     }
-    if (data.birth_date !== undefined) out.birthDate = DateTime.fromJSDate(data.birth_date)
+    if (data.birth_date !== undefined) out.birthDate = data.birth_date && DateTime.fromJSDate(data.birth_date)
     return out as Partial<User>
   }
 }

@@ -7,6 +7,8 @@ export default class Institution extends BaseModel {
   @column({ isPrimary: true }) declare id: number
   @column() declare name: string
   @column() declare logo: string | null
+  @column() declare loginBackground: string | null
+  @column() declare loginPanel: string | null
   @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
   @column.dateTime({ autoCreate: true, autoUpdate: true }) declare updatedAt: DateTime
 }

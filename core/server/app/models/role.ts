@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
-/** The spec's roles: superuser, supervisor, teacher, student (more may be added). */
-export const CORE_ROLES = ['superuser', 'supervisor', 'teacher', 'student'] as const
+export { CORE_ROLES } from '@tramita/contract/rules'
 
 export default class Role extends BaseModel {
   @column({ isPrimary: true }) declare id: number

@@ -12,7 +12,13 @@ test.group('call contract: case field, envelope and refusals', (group) => {
     response.assertStatus(200)
     response.assertBody({
       status: 'done',
-      data: { company: 'Colegio San José', url_img: '/img/logo.png', principal_host: null },
+      data: {
+        company: 'Colegio San José',
+        url_img: '/img/logo.png',
+        login_background: '',
+        login_panel: '',
+        principal_host: null,
+      },
     })
   })
 

@@ -106,6 +106,45 @@ test.group('user administration', (group) => {
     weak.assertStatus(400)
   })
 
+  test('an edit clears optional fields with empty values; a superior loop is refused', async ({ client, assert }) => {
+    const { token } = await admin(client)
+    const jefa = await makeUser({ username: 'jefa', role: 'teacher' })
+    const alumno = await makeUser({ username: 'alumno', role: 'student' })
+    const set = await client.put(`/inside/users/${alumno.id}`).header('token', token).form({
+      case: 'PUT',
+      email: 'alumno@example.test',
+      mobile: '3001234567',
+      stratum: '2',
+      birth_date: '2010-05-06',
+      parent_id: String(jefa.id),
+    })
+    set.assertStatus(200)
+    assert.include(set.body().data, { email: 'alumno@example.test', stratum: 2, parent_id: jefa.id })
+    const cleared = await client
+      .put(`/inside/users/${alumno.id}`)
+      .header('token', token)
+      .form({ case: 'PUT', email: '', mobile: ' ', stratum: '', birth_date: '', parent_id: '' })
+    cleared.assertStatus(200)
+    assert.include(cleared.body().data, { email: null, mobile: null, stratum: null, birth_date: null, parent_id: null })
+    assert.equal(cleared.body().data.first_name, 'alumno', 'fields not sent are left alone')
+
+    // jefa → alumno → jefa would be a loop; so would being one's own superior.
+    await client.put(`/inside/users/${alumno.id}`).header('token', token).form({ case: 'PUT', parent_id: String(jefa.id) })
+    const loop = await client
+      .put(`/inside/users/${jefa.id}`)
+      .header('token', token)
+      .form({ case: 'PUT', parent_id: String(alumno.id) })
+    loop.assertStatus(400)
+    assert.equal(loop.body().status, 'fail')
+    const self = await client
+      .put(`/inside/users/${jefa.id}`)
+      .header('token', token)
+      .form({ case: 'PUT', parent_id: String(jefa.id) })
+    self.assertStatus(400)
+    await jefa.refresh()
+    assert.isNull(jefa.parentId)
+  })
+
   test("blocking ends the user's sessions and sign-in; unblocking lets them back", async ({ client }) => {
     const { token } = await admin(client)
     const target = await makeUser({ username: 'bloqueado', role: 'student' })
