@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage.js'
 import { ProcessPage } from './pages/ProcessPage.js'
 import { PublicDocumentPage } from './pages/PublicDocumentPage.js'
 import { StatusPage } from './pages/StatusPage.js'
+import { UserProfilePage } from './pages/UserProfilePage.js'
 import { UsersPage } from './pages/UsersPage.js'
 
 /** The routes of spec 000 §2, plus /status and a 404. */
@@ -27,6 +28,7 @@ export function App() {
         <Route path="document_management" element={<DocumentManagementPage />} />
         <Route path="status" element={<StatusPage />} />
         <Route path="users" element={<UsersPage />} />
+        <Route path="users/:id" element={<UserProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -4,6 +4,7 @@ import { generate } from 'otplib'
 import { launchChromium } from './chromium.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { waitForMail } from '../../core/server/tests/helpers/smtp_listener.ts'
+import Institution from '../../core/server/app/models/institution.ts'
 
 /** The login screen's four views, captcha, two-factor enrolment, recovery and 'Unauthorized' in Chromium. */
 test.group('login in Chromium', (group) => {
@@ -122,6 +123,40 @@ test.group('login in Chromium', (group) => {
     await fill('olivia', 'Nueva#Clave2027')
     await signInButton().click()
     await page.waitForURL(`${base}/document_management`)
+  })
+
+  test('background, panel and logo come from the institution settings, else the defaults', async ({ assert }) => {
+    const institution = await Institution.query().orderBy('id').firstOrFail()
+    const before = institution.serialize()
+    const look = () =>
+      page.evaluate(() => ({
+        background: getComputedStyle(document.querySelector('.login')!).backgroundImage,
+        panel: getComputedStyle(document.querySelector('.login__panel')!).backgroundImage,
+        logo: document.querySelector<HTMLImageElement>('img.login__logo')?.getAttribute('src') ?? null,
+      }))
+    try {
+      institution.merge({ logo: null, loginBackground: null, loginPanel: null })
+      await institution.save()
+      await page.goto(`${base}/`)
+      await page.locator('.login__logo--text').waitFor()
+      const plain = await look()
+      assert.include(plain.background, 'linear-gradient')
+      assert.equal(plain.panel, 'none')
+      assert.isNull(plain.logo)
+
+      institution.merge({ logo: '/img/escudo.png', loginBackground: '/img/fondo.jpg', loginPanel: '/img/panel.png' })
+      await institution.save()
+      await page.goto(`${base}/`)
+      await page.locator('img.login__logo').waitFor()
+      const custom = await look()
+      assert.include(custom.background, '/img/fondo.jpg')
+      assert.include(custom.panel, '/img/panel.png')
+      assert.equal(custom.logo, '/img/escudo.png')
+      assert.equal(await page.locator('img.login__logo').evaluate((img) => getComputedStyle(img).width), '220px')
+    } finally {
+      institution.merge({ logo: before.logo, loginBackground: null, loginPanel: null })
+      await institution.save()
+    }
   })
 
   test("'Unauthorized' destroys the session and reloads", async ({ assert }) => {

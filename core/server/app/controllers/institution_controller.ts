@@ -31,8 +31,7 @@ export default class InstitutionController {
     const data = await institutionValidator.validate(ctx.request.all())
     const institution = (await Institution.query().orderBy('id').first()) ?? new Institution()
     // An empty image reference clears the setting, so the screen falls back to its default.
-    const image = (value: string | undefined, current: string | null) =>
-      value === undefined ? current : value || null
+    const image = (value: string | undefined, current: string | null) => (value === undefined ? current : value || null)
     institution.merge({
       name: data.name ?? institution.name ?? 'Tramita',
       logo: image(data.logo, institution.logo ?? null),

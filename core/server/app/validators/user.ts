@@ -30,7 +30,10 @@ const fields = {
   document_number: vine.string().trim().maxLength(40).nullable().optional(),
   mobile: vine.string().trim().maxLength(30).nullable().optional(),
   gender: vine.string().trim().maxLength(20).nullable().optional(),
-  birth_date: vine.date({ formats: ['YYYY-MM-DD'] }).nullable().optional(),
+  birth_date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .nullable()
+    .optional(),
   birth_place: vine.string().trim().maxLength(150).nullable().optional(),
   residence: vine.string().trim().maxLength(200).nullable().optional(),
   stratum: vine.number().withoutDecimals().range([0, 9]).nullable().optional(),

@@ -36,7 +36,13 @@ test.group('institution settings', (group) => {
   test('values that could escape a CSS url() are refused and nothing changes', async ({ client, assert }) => {
     await makeUser({ username: 'raiz', role: 'superuser' })
     const token = await tokenFor(client, 'raiz')
-    for (const bad of ['/a.png") ; x', 'javascript:alert(1)', '//evil.test/a.png', 'data:image/png;base64,AA', '/a b.png']) {
+    for (const bad of [
+      '/a.png") ; x',
+      'javascript:alert(1)',
+      '//evil.test/a.png',
+      'data:image/png;base64,AA',
+      '/a b.png',
+    ]) {
       const res = await client.put('/inside/config/institution').header('token', token).json({ login_background: bad })
       assert.equal(res.status(), 422, bad)
       assert.equal(res.body().status, 'fail')

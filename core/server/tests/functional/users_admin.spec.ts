@@ -110,14 +110,17 @@ test.group('user administration', (group) => {
     const { token } = await admin(client)
     const jefa = await makeUser({ username: 'jefa', role: 'teacher' })
     const alumno = await makeUser({ username: 'alumno', role: 'student' })
-    const set = await client.put(`/inside/users/${alumno.id}`).header('token', token).form({
-      case: 'PUT',
-      email: 'alumno@example.test',
-      mobile: '3001234567',
-      stratum: '2',
-      birth_date: '2010-05-06',
-      parent_id: String(jefa.id),
-    })
+    const set = await client
+      .put(`/inside/users/${alumno.id}`)
+      .header('token', token)
+      .form({
+        case: 'PUT',
+        email: 'alumno@example.test',
+        mobile: '3001234567',
+        stratum: '2',
+        birth_date: '2010-05-06',
+        parent_id: String(jefa.id),
+      })
     set.assertStatus(200)
     assert.include(set.body().data, { email: 'alumno@example.test', stratum: 2, parent_id: jefa.id })
     const cleared = await client
@@ -129,7 +132,10 @@ test.group('user administration', (group) => {
     assert.equal(cleared.body().data.first_name, 'alumno', 'fields not sent are left alone')
 
     // jefa → alumno → jefa would be a loop; so would being one's own superior.
-    await client.put(`/inside/users/${alumno.id}`).header('token', token).form({ case: 'PUT', parent_id: String(jefa.id) })
+    await client
+      .put(`/inside/users/${alumno.id}`)
+      .header('token', token)
+      .form({ case: 'PUT', parent_id: String(jefa.id) })
     const loop = await client
       .put(`/inside/users/${jefa.id}`)
       .header('token', token)

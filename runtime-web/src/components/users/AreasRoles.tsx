@@ -49,11 +49,20 @@ function Row({
           {item.name} <small>({t('users.core_role')})</small>
         </span>
       ) : (
-        <input aria-label={t('users.name_of', { name: item.name })} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          aria-label={t('users.name_of', { name: item.name })}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       )}
       {!fixed && (
         <>
-          <button type="button" className="link" disabled={!changed || !name.trim()} onClick={() => onSave(name.trim(), color)}>
+          <button
+            type="button"
+            className="link"
+            disabled={!changed || !name.trim()}
+            onClick={() => onSave(name.trim(), color)}
+          >
             {t('users.save')}
           </button>
           <button
@@ -124,7 +133,13 @@ export function AreasRoles() {
         </ul>
         <form className="catalog__new" onSubmit={(e) => create(e, '/inside/areas')}>
           <input type="color" name="color" defaultValue={DEFAULT_COLOR} aria-label={t('users.new_area_color')} />
-          <input name="name" required maxLength={100} placeholder={t('users.new_area')} aria-label={t('users.new_area')} />
+          <input
+            name="name"
+            required
+            maxLength={100}
+            placeholder={t('users.new_area')}
+            aria-label={t('users.new_area')}
+          />
           <button type="submit" className="button">
             {t('users.add')}
           </button>
@@ -145,7 +160,13 @@ export function AreasRoles() {
           ))}
         </ul>
         <form className="catalog__new" onSubmit={(e) => create(e, '/inside/roles')}>
-          <input name="name" required maxLength={60} placeholder={t('users.new_role')} aria-label={t('users.new_role')} />
+          <input
+            name="name"
+            required
+            maxLength={60}
+            placeholder={t('users.new_role')}
+            aria-label={t('users.new_role')}
+          />
           <button type="submit" className="button">
             {t('users.add')}
           </button>

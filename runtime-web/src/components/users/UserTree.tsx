@@ -3,28 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { call } from '../../lib/api.js'
 import { toasts } from '../../lib/toasts.js'
-
-export interface TreeNode {
-  id: number
-  username: string
-  first_name: string
-  last_name: string
-  children: TreeNode[]
-}
-
-/** The nodes that match `text` (name or user name), with the ancestors that lead to them. */
-export function filterTree(nodes: TreeNode[], text: string): TreeNode[] {
-  const needle = text.trim().toLowerCase()
-  if (!needle) return nodes
-  const out: TreeNode[] = []
-  for (const node of nodes) {
-    const hay = `${node.username} ${node.first_name} ${node.last_name}`.toLowerCase()
-    const children = filterTree(node.children, needle)
-    if (hay.includes(needle)) out.push(node)
-    else if (children.length > 0) out.push({ ...node, children })
-  }
-  return out
-}
+import { filterTree, type TreeNode } from '../../lib/user_tree.js'
 
 /** The hierarchical user tree (spec 001 §2): each user under their superior (parent_id). */
 export function UserTree() {
@@ -69,7 +48,9 @@ export function UserTree() {
               <button
                 type="button"
                 className="tree__toggle"
-                aria-label={open ? t('users.collapse', { user: node.username }) : t('users.expand', { user: node.username })}
+                aria-label={
+                  open ? t('users.collapse', { user: node.username }) : t('users.expand', { user: node.username })
+                }
                 onClick={() => toggle(node.id)}
               >
                 {open ? '▾' : '▸'}
