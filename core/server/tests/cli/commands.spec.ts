@@ -156,7 +156,13 @@ test.group('tramita serve', () => {
     const info = (await (await fetch(`http://127.0.0.1:${port}/data/config/infocompany`)).json()) as any
     assert.deepEqual(info, {
       status: 'done',
-      data: { company: 'Institución Educativa Tramita', url_img: '', principal_host: null },
+      data: {
+        company: 'Institución Educativa Tramita',
+        url_img: '',
+        login_background: '',
+        login_panel: '',
+        principal_host: null,
+      },
     })
     // The demo administrator signs in with the README's password.
     const signIn = await fetch(`http://127.0.0.1:${port}/data/login`, {
