@@ -9,6 +9,8 @@ import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
 import { hourlyJobId, pruneSessionsJob } from '#services/maintenance_jobs'
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
+import { closeScripts } from '#services/scripts'
+import { taskNoticeJob } from '#services/process/notices'
 
 /**
  * Builds the platform (queue, sockets, plugins) once the framework has booted, attaches the socket
@@ -46,6 +48,7 @@ export default class TramitaProvider {
     queue.register(pruneSessionsJob)
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
+    queue.register(taskNoticeJob)
     this.platform = { queue, sockets, plugins }
     setPlatform(this.platform)
     await plugins.register()
@@ -93,6 +96,7 @@ export default class TramitaProvider {
     await this.platform.sockets.close()
     await this.platform.queue.stopWorker()
     await this.platform.queue.close()
+    await closeScripts()
     setPlatform(undefined)
   }
 }

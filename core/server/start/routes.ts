@@ -14,6 +14,7 @@ const WebController = () => import('#controllers/web_controller')
 const AuthController = () => import('#controllers/auth_controller')
 const UsersController = () => import('#controllers/users_controller')
 const AreasRolesController = () => import('#controllers/areas_roles_controller')
+const FormProcessController = () => import('#controllers/form_process_controller')
 
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
@@ -26,6 +27,13 @@ router.put('/data/login', [AuthController, 'login'])
 router.put('/data/users/validate/two_fa', [AuthController, 'validateTwoFa'])
 router.put('/data/forgetPassword/:user', [AuthController, 'forgetPassword'])
 router.put('/data/changePassword/:token', [AuthController, 'changePassword'])
+
+// The form runtime (spec 000 §7): signed-in callers, or an external assignee with the task's link.
+router.post('/data/form/info/user/token', [FormProcessController, 'info'])
+router.post('/data/form/flows/process', [FormProcessController, 'saveNew'])
+router.post('/data/form/asignar/process/info', [FormProcessController, 'saveEnter'])
+router.post('/data/form/decision/process/info', [FormProcessController, 'saveDecision'])
+router.post('/data/form/flows/process/edit', [FormProcessController, 'saveEdit'])
 
 // Signed-in callers.
 router

@@ -1,0 +1,280 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { toStoredValue } from '@tramita/contract'
+import { done, fail } from '#lib/envelope'
+import { field, optionalField } from '#lib/input'
+import { message, languageOf } from '#lib/messages'
+import { readSignedId } from '#lib/signed_id'
+import { platform } from '#services/platform'
+import { ADMIN_ROLES, principalFor, type Principal } from '#services/auth/principal'
+import { mayDo, membershipsOf } from '#services/process/assignees'
+import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
+import {
+  caseKey,
+  completeTask,
+  editCase,
+  EngineRefusal,
+  processVariables,
+  startCase,
+  taskToken,
+  type CaseRow,
+  type SaveResult,
+  type Submission,
+  type TaskRow,
+} from '#services/process/engine'
+import { taskNoticeJob } from '#services/process/notices'
+
+/** The query parameters of /forms/{case} that are the spec's own; any other is a process variable. */
+const OWN_PARAMS = new Set(['data', 'key_process', 'token', 'values', 'invisible', 'case', 'first_load', 'search_load'])
+
+/**
+ * The form runtime's calls (spec 000 §7): what a form screen loads, and the four saves (new, enter,
+ * approve, see/edit). Callers are signed-in users (the `token` header); an external assignee acts
+ * through the task token of the link mailed to them.
+ */
+export default class FormProcessController {
+  /** POST /data/form/info/user/token (type, data, key_process, token) */
+  async info(ctx: HttpContext) {
+    return this.guard(ctx, async () => {
+      const type = field(ctx, 'type', { max: 10 })
+      const principal = await this.caller(ctx)
+      if (type === 'new') {
+        const version = await this.versionFor(ctx)
+        if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
+        return done(this.answer(ctx, version, null, null, principal, 'pending'))
+      }
+      const row = await this.caseFor(ctx)
+      const version = (await versionById(row.form_version_id))!
+      if (type === 'enter' || type === 'approve') {
+        const task = await this.taskFor(ctx, row)
+        await this.checkMayDo(ctx, task, principal)
+        return done(this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done'))
+      }
+      if (type === 'see' || type === 'edit') {
+        if (!principal || !(await this.maySee(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
+        return done(this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done'))
+      }
+      fail(message(ctx, 'engine.unknown_type', { type }))
+    })
+  }
+
+  /** POST /data/form/flows/process: case new. */
+  async saveNew(ctx: HttpContext) {
+    return this.guard(ctx, async () => {
+      const principal = await this.caller(ctx)
+      if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
+      const version = await this.versionFor(ctx)
+      if (!(await this.mayStart(principal, version))) fail(message(ctx, 'engine.not_starter'), 403)
+      const saved = await startCase(version, principal.user.id, this.submission(ctx, 'flow_values', true))
+      return this.saved(ctx, version, saved)
+    })
+  }
+
+  /** POST /data/form/asignar/process/info: case enter. */
+  async saveEnter(ctx: HttpContext) {
+    return this.saveTask(ctx, 'fill')
+  }
+
+  /** POST /data/form/decision/process/info: case approve. */
+  async saveDecision(ctx: HttpContext) {
+    return this.saveTask(ctx, 'approve')
+  }
+
+  /** POST /data/form/flows/process/edit: see (edit values) and edit. */
+  async saveEdit(ctx: HttpContext) {
+    return this.guard(ctx, async () => {
+      const principal = await this.caller(ctx)
+      if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
+      const row = await this.caseFor(ctx)
+      // Spec 000 §5: editing values of a case in see is for user id 1; administrators too.
+      const allowed =
+        principal.user.id === 1 || principal.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r))
+      if (!allowed) fail(message(ctx, 'engine.not_yours'), 403)
+      if (row.status !== 'open' && principal.user.id !== 1) fail(message(ctx, 'tarea_realizada'), 409)
+      const version = (await versionById(row.form_version_id))!
+      const saved = await editCase(version, row, this.submission(ctx, 'flow_values', true))
+      return this.saved(ctx, version, saved)
+    })
+  }
+
+  private async saveTask(ctx: HttpContext, kind: 'fill' | 'approve') {
+    return this.guard(ctx, async () => {
+      const principal = await this.caller(ctx)
+      const row = await this.caseFor(ctx)
+      const task = await this.taskFor(ctx, row)
+      if (task.kind !== kind) fail(message(ctx, 'engine.wrong_route'))
+      await this.checkMayDo(ctx, task, principal)
+      const version = (await versionById(row.form_version_id))!
+      const submission = this.submission(ctx, 'flow_values', kind === 'fill')
+      let decision: string | undefined
+      if (kind === 'approve') {
+        const parsed = this.json(ctx, 'decision', true) as unknown
+        const picked =
+          typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { id: parsed }
+        decision = String(picked.id ?? picked.label ?? '')
+      }
+      const saved = await completeTask(version, row, task, principal?.user.id ?? null, { ...submission, decision })
+      return this.saved(ctx, version, saved)
+    })
+  }
+
+  /** Engine refusals become `fail` answers in the caller's language, with their details. */
+  private async guard<T>(ctx: HttpContext, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof EngineRefusal) fail(message(ctx, error.key, error.extra), error.status, error.extra)
+      throw error
+    }
+  }
+
+  private async saved(ctx: HttpContext, version: LoadedVersion, saved: SaveResult) {
+    for (const taskId of saved.notify) {
+      await platform().queue.enqueue(taskNoticeJob.name, { taskId, lang: languageOf(ctx) })
+    }
+    return done({
+      message: message(ctx, 'info_sent_success'),
+      id: saved.caseId,
+      code_process: saved.code,
+      key_process: saved.key,
+      state: saved.state,
+      ended: saved.ended,
+      id_process: version.formId,
+    })
+  }
+
+  private async caller(ctx: HttpContext): Promise<Principal | null> {
+    if (ctx.principal) return ctx.principal
+    const token = ctx.request.header('token')
+    return token ? principalFor(token) : null
+  }
+
+  private json(ctx: HttpContext, name: string, required: boolean): unknown {
+    const raw = ctx.request.input(name)
+    if (raw === undefined || raw === null || raw === '') {
+      if (required) fail(message(ctx, 'auth.field_required', { field: name }))
+      return undefined
+    }
+    if (typeof raw !== 'string') return raw
+    if (raw.length > 5_000_000) fail(message(ctx, 'engine.too_large', { field: name }), 413)
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return fail(message(ctx, 'engine.bad_json', { field: name }))
+    }
+  }
+
+  private submission(ctx: HttpContext, name: string, required: boolean): Submission {
+    const values = this.json(ctx, name, required) ?? {}
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+      fail(message(ctx, 'engine.bad_json', { field: name }))
+    }
+    const goToState = optionalField(ctx, 'go_to_state', 40)?.trim() || undefined
+    const params: Record<string, string> = {}
+    const rawParams = ctx.request.input('params')
+    if (typeof rawParams === 'string' && rawParams) {
+      const parsed = this.json(ctx, 'params', false)
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        for (const [k, v] of Object.entries(parsed as Record<string, unknown>).slice(0, 50)) {
+          if (!OWN_PARAMS.has(k) && /^[\w.-]{1,60}$/.test(k)) params[k] = String(v).slice(0, 500)
+        }
+      }
+    }
+    return { values: values as Record<string, unknown>, goToState, lang: languageOf(ctx), params }
+  }
+
+  private async versionFor(ctx: HttpContext): Promise<LoadedVersion> {
+    const version = await latestVersionByKey(field(ctx, 'data', { max: 64 }))
+    if (!version) fail(message(ctx, 'engine.not_found'), 404)
+    return version
+  }
+
+  private async caseFor(ctx: HttpContext): Promise<CaseRow> {
+    const id = readSignedId('case', ctx.request.input('key_process'))
+    const row = id ? ((await db.from('cases').where('id', id).first()) as CaseRow | null) : null
+    if (!row) fail(message(ctx, 'engine.not_found'), 404)
+    return row
+  }
+
+  private async taskFor(ctx: HttpContext, row: CaseRow): Promise<TaskRow> {
+    const id = readSignedId('task', ctx.request.input('token'))
+    const task = id ? ((await db.from('tasks').where('id', id).first()) as TaskRow | null) : null
+    if (!task || task.case_id !== row.id) fail(message(ctx, 'engine.not_found'), 404)
+    return task
+  }
+
+  /** The task's assignee; an external task's link is its own credential. */
+  private async checkMayDo(ctx: HttpContext, task: TaskRow, principal: Principal | null) {
+    if (task.assignee_type === 'external') return
+    if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
+    if (!mayDo(task, principal, await membershipsOf(principal))) fail(message(ctx, 'engine.not_yours'), 403)
+  }
+
+  private async mayStart(principal: Principal, version: LoadedVersion): Promise<boolean> {
+    const { users, roles, areas } = version.process.starters
+    if (users.length + roles.length + areas.length === 0) return true
+    if (users.includes(principal.user.id)) return true
+    const mine = await membershipsOf(principal)
+    return mine.roles.some((r) => roles.includes(r)) || mine.areas.some((a) => areas.includes(a))
+  }
+
+  /** Who may look at a case: its starter, whoever had a task on it, and administrators. */
+  private async maySee(principal: Principal, row: CaseRow): Promise<boolean> {
+    if (row.created_by === principal.user.id) return true
+    if (principal.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r))) return true
+    const mine = await membershipsOf(principal)
+    const tasks = (await db.from('tasks').where('case_id', row.id)) as TaskRow[]
+    return tasks.some((t) => mayDo({ ...t, claimed_by: null }, principal, mine) || t.claimed_by === principal.user.id)
+  }
+
+  /** The answer of info/user/token (spec 000 §3 "Server info for a form"). */
+  private answer(
+    ctx: HttpContext,
+    version: LoadedVersion,
+    row: CaseRow | null,
+    task: TaskRow | null,
+    principal: Principal | null,
+    status: 'pending' | 'done'
+  ) {
+    const values = row ? (JSON.parse(row.values) as Record<string, unknown>) : {}
+    const lang = languageOf(ctx)
+    const fieldsValues: Record<string, unknown> = {}
+    for (const item of version.form.fields) {
+      if (item.field_name in values)
+        fieldsValues[item.field_name] = toStoredValue(item, values[item.field_name], { lang })
+    }
+    const step = task ? version.process.steps.find((s) => s.id === task.step_id) : undefined
+    const state = version.process.states.find((s) => s.id === (row?.state ?? 'init'))
+    const user = principal?.user
+    return {
+      infouser: user
+        ? [
+            {
+              id: user.id,
+              username: user.username,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              email: user.email,
+              photo: user.photo,
+              roles: principal!.roles,
+            },
+          ]
+        : [],
+      key_process: row ? caseKey(row.id) : '',
+      token: task ? taskToken(task.id) : '',
+      estados_label: (state?.label ?? 'init').toLowerCase(),
+      state: row?.state ?? 'init',
+      values_params: JSON.stringify(processVariables(row, version.formId, task?.id ?? null)),
+      status_task: status,
+      step: step ? { id: step.id, label: step.label, kind: step.kind, go_to_states: step.go_to_states } : null,
+      jsonconfig: version.config,
+      fields_values: fieldsValues,
+      values_init: values,
+      doc_path: '',
+      doc_path_link: '',
+      decisions:
+        step?.kind === 'approve' ? step.decisions.map((d) => ({ id: d.id, label: d.label, color: d.color })) : [],
+      form: { id: version.formId, name: version.formName, version: version.version },
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import db from '@adonisjs/lucid/services/db'
+import { processWithDefaults, withDefaults, type FormConfig, type ProcessDefinition } from '@tramita/contract'
+
+/** A published form version as the engine runs it: jsonconfig and process, parsed and defaulted once. */
+export interface LoadedVersion {
+  id: number
+  formId: number
+  formKey: string
+  formName: string
+  version: number
+  /** The jsonconfig as stored (validateSubmission keeps its own defaulted copy per object). */
+  config: unknown
+  form: FormConfig
+  process: ProcessDefinition
+}
+
+/** Published versions never change, so they are cached by id (least recently used beyond the cap). */
+const CAP = 200
+const cache = new Map<number, LoadedVersion>()
+
+type VersionRow = {
+  id: number
+  form_id: number
+  version: number
+  jsonconfig: string
+  process: string
+  key: string
+  name: string
+}
+
+function load(row: VersionRow): LoadedVersion {
+  const config = JSON.parse(row.jsonconfig) as unknown
+  return {
+    id: row.id,
+    formId: row.form_id,
+    formKey: row.key,
+    formName: row.name,
+    version: row.version,
+    config,
+    form: withDefaults(config),
+    process: processWithDefaults(JSON.parse(row.process)),
+  }
+}
+
+function remember(version: LoadedVersion): LoadedVersion {
+  cache.delete(version.id)
+  cache.set(version.id, version)
+  if (cache.size > CAP) cache.delete(cache.keys().next().value!)
+  return version
+}
+
+const columns = ['v.id', 'v.form_id', 'v.version', 'v.jsonconfig', 'v.process', 'f.key', 'f.name']
+
+export async function versionById(id: number): Promise<LoadedVersion | null> {
+  const hit = cache.get(id)
+  if (hit) return remember(hit)
+  const row = (await db
+    .from('form_versions as v')
+    .join('forms as f', 'f.id', 'v.form_id')
+    .where('v.id', id)
+    .whereNotNull('v.published_at')
+    .select(columns)
+    .first()) as VersionRow | null
+  return row ? remember(load(row)) : null
+}
+
+/** The newest published version of the form with this key (what /forms/new?data=KEY starts). */
+export async function latestVersionByKey(key: string): Promise<LoadedVersion | null> {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 32) return null
+  const row = (await db
+    .from('form_versions as v')
+    .join('forms as f', 'f.id', 'v.form_id')
+    .where('f.key', key)
+    .whereNotNull('v.published_at')
+    .orderBy('v.version', 'desc')
+    .select('v.id')
+    .first()) as { id: number } | null
+  return row ? versionById(row.id) : null
+}

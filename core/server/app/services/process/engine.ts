@@ -1,0 +1,386 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import {
+  declaredState,
+  END_STATE,
+  INIT_STATE,
+  START_TASK,
+  validateSubmission,
+  type CaseMode,
+  type ProcessNext,
+  type ProcessStep,
+} from '@tramita/contract'
+import type { Json } from '@tramita/sandbox'
+import { affectedRows } from '#lib/db_result'
+import { signId } from '#lib/signed_id'
+import { scriptRunner } from '#services/scripts'
+import { newCaseCode } from './case_code.js'
+import { resolveAssignee } from './assignees.js'
+import type { LoadedVersion } from './definitions.js'
+
+/**
+ * The process engine (spec 000 §3–§4): a case starts on a published form version and moves from step
+ * to step. Each save validates the submission on the server (validateSubmission, in the sandbox) and
+ * writes the values, the state change, the next task and the activity entries in one transaction.
+ * Mail to assignees is queued after the commit, so a rolled-back save sends nothing.
+ */
+
+/** Failures name a message key; the controller translates it (the engine has no request). */
+export class EngineRefusal extends Error {
+  constructor(
+    readonly key: string,
+    readonly status = 400,
+    readonly extra?: Record<string, unknown>
+  ) {
+    super(key)
+  }
+}
+
+const refuse = (key: string, status = 400, extra?: Record<string, unknown>): never => {
+  throw new EngineRefusal(key, status, extra)
+}
+
+export interface CaseRow {
+  id: number
+  form_id: number
+  form_version_id: number
+  code: string
+  state: string
+  status: string
+  values: string
+  params: string | null
+  created_by: number | null
+}
+
+export interface TaskRow {
+  id: number
+  case_id: number
+  step_id: string
+  kind: string
+  assignee_type: string
+  assignee_id: number | null
+  assignee_email: string | null
+  assignee_text: string
+  status: string
+  claimed_by: number | null
+}
+
+/** What a save changes, gathered while walking the process and written at the end. */
+interface Cursor {
+  caseId: number
+  state: string
+  ended: boolean
+  activities: Record<string, unknown>[]
+  /** New tasks whose assignees get a mail once the transaction commits. */
+  notify: number[]
+}
+
+export const caseKey = (caseId: number) => signId('case', caseId)
+export const taskToken = (taskId: number) => signId('task', taskId)
+
+/** The process variables scripts see (spec 000 §3), plus the form URL's own. */
+export function processVariables(
+  row: Pick<CaseRow, 'id' | 'form_id' | 'code' | 'params'> | null,
+  formId: number,
+  taskId: number | null,
+  urlParams: Record<string, string> = {}
+): Record<string, Json> {
+  const stored = row?.params ? (JSON.parse(row.params) as Record<string, string>) : {}
+  return {
+    ...stored,
+    ...urlParams,
+    code_process: row?.code ?? '',
+    gnrl_id: row?.id ?? 0,
+    id_process: formId,
+    this_id: taskId ?? 0,
+  }
+}
+
+export interface Submission {
+  values: Record<string, unknown>
+  goToState?: string
+  lang?: string
+  /** Form URL parameters kept as process variables (new cases store them). */
+  params?: Record<string, string>
+}
+
+/**
+ * The values to store: the stored ones, overwritten by what was sent for fields this step may edit
+ * (shown on the task and enabled), validated and recomputed by the contract.
+ */
+async function validatedValues(
+  version: LoadedVersion,
+  stored: Record<string, unknown>,
+  submission: Submission,
+  mode: CaseMode,
+  task: string | undefined,
+  vars: Record<string, Json>
+): Promise<Record<string, unknown>> {
+  const state = declaredState(version.form, { task })
+  const sent: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(submission.values)) {
+    const fieldState = state[name]
+    // Unknown names go through, so validateSubmission refuses them with their name.
+    if (!fieldState || (fieldState.show && fieldState.natural === 'enabled')) sent[name] = value
+  }
+  const result = await validateSubmission(
+    version.config,
+    { ...stored, ...sent },
+    { case: mode, task, runner: scriptRunner(), vars, lang: submission.lang }
+  )
+  if (!result.ok) {
+    refuse(result.errors.length > 0 ? 'engine.invalid_values' : 'missing_required_fields', 400, {
+      errors: result.errors,
+      missing: result.missing.map((m) => m.field),
+      detail: result.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join('; '),
+    })
+  }
+  return result.values
+}
+
+function stateOf(version: LoadedVersion, id: string) {
+  return version.process.states.find((s) => s.id === id)
+}
+
+function changeState(version: LoadedVersion, cursor: Cursor, id: string, userId: number | null) {
+  if (cursor.state === id) return
+  cursor.state = id
+  const state = stateOf(version, id)
+  cursor.activities.push({
+    type: 'state',
+    event: 'state_changed',
+    label: state?.label ?? id,
+    color: state?.color ?? '',
+    user_id: userId,
+  })
+}
+
+/** Follows `next`: enters its state, then assigns its step or ends the case. */
+async function advance(
+  trx: TransactionClientContract,
+  version: LoadedVersion,
+  cursor: Cursor,
+  next: ProcessNext,
+  values: Record<string, unknown>,
+  userId: number | null
+) {
+  if (next.step === null) {
+    changeState(version, cursor, next.state ?? END_STATE, userId)
+    cursor.ended = true
+    cursor.activities.push({ type: 'end', event: 'finished', label: version.process.label, user_id: userId })
+    return
+  }
+  if (next.state) changeState(version, cursor, next.state, userId)
+  const step = version.process.steps.find((s) => s.id === next.step)!
+  if (step.state) changeState(version, cursor, step.state, userId)
+  await assign(trx, cursor, step, values, userId)
+}
+
+async function assign(
+  trx: TransactionClientContract,
+  cursor: Cursor,
+  step: ProcessStep,
+  values: Record<string, unknown>,
+  userId: number | null
+) {
+  const assignee = await resolveAssignee(trx, step, values)
+  if (!assignee) refuse('engine.no_assignee', 400, { step: step.id })
+  const [taskId] = await trx.table('tasks').insert({
+    case_id: cursor.caseId,
+    step_id: step.id,
+    kind: step.kind,
+    assignee_type: assignee!.type,
+    assignee_id: assignee!.id,
+    assignee_email: assignee!.email,
+    assignee_text: assignee!.text.slice(0, 300),
+    status: 'pending',
+    created_at: new Date(),
+  })
+  const base = step.kind === 'approve' ? 'approve' : 'assign'
+  cursor.activities.push({
+    task_id: taskId,
+    type: assignee!.fromField ? `${base}_parameter` : base,
+    event: step.kind === 'approve' ? 'approval_requested' : 'assigned',
+    label: step.label,
+    assignees: assignee!.text.slice(0, 300),
+    type_asignador: assignee!.type,
+    user_id: userId,
+  })
+  if (step.notify) cursor.notify.push(Number(taskId))
+}
+
+/** Writes the case row and the activity entries gathered on the way. */
+async function finish(trx: TransactionClientContract, cursor: Cursor, values: Record<string, unknown>) {
+  const now = new Date()
+  await trx
+    .from('cases')
+    .where('id', cursor.caseId)
+    .update({
+      state: cursor.state,
+      status: cursor.ended ? 'ended' : 'open',
+      values: JSON.stringify(values),
+      updated_at: now,
+      ...(cursor.ended ? { ended_at: now } : {}),
+    })
+  if (cursor.ended) {
+    await trx.from('tasks').where('case_id', cursor.caseId).where('status', 'pending').update({ status: 'cancelled' })
+  }
+  if (cursor.activities.length > 0) {
+    await trx
+      .table('activities')
+      .insert(
+        cursor.activities.map((a) => ({ case_id: cursor.caseId, created_at: now, color: '', assignees: '', ...a }))
+      )
+  }
+}
+
+function checkGoToState(version: LoadedVersion, allowed: string[], wanted: string | undefined): string | undefined {
+  if (!wanted) return undefined
+  if (!allowed.includes(wanted) || !stateOf(version, wanted)) refuse('engine.state_not_allowed', 400)
+  return wanted
+}
+
+export interface SaveResult {
+  caseId: number
+  code: string
+  key: string
+  state: string
+  ended: boolean
+  notify: number[]
+}
+
+/** Case new: the starter's values open a case in `init`, then the process's start is followed. */
+export async function startCase(
+  version: LoadedVersion,
+  userId: number | null,
+  submission: Submission
+): Promise<SaveResult> {
+  if (submission.goToState) refuse('engine.state_not_allowed')
+  const params = submission.params ?? {}
+  const vars = processVariables(null, version.formId, null, params)
+  const values = await validatedValues(version, {}, submission, 'new', START_TASK, vars)
+  const code = newCaseCode()
+  return db.transaction(async (trx) => {
+    const now = new Date()
+    const [caseId] = await trx.table('cases').insert({
+      form_id: version.formId,
+      form_version_id: version.id,
+      code,
+      state: INIT_STATE,
+      status: 'open',
+      values: JSON.stringify(values),
+      params: Object.keys(params).length > 0 ? JSON.stringify(params) : null,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    })
+    const cursor: Cursor = { caseId: Number(caseId), state: INIT_STATE, ended: false, activities: [], notify: [] }
+    cursor.activities.push({ type: 'start', event: 'started', label: version.process.label, user_id: userId })
+    await advance(trx, version, cursor, version.process.start, values, userId)
+    await finish(trx, cursor, values)
+    return result(cursor, code)
+  })
+}
+
+function result(cursor: Cursor, code: string): SaveResult {
+  return {
+    caseId: cursor.caseId,
+    code,
+    key: caseKey(cursor.caseId),
+    state: cursor.state,
+    ended: cursor.ended,
+    notify: cursor.notify,
+  }
+}
+
+/**
+ * Case enter or approve: the task's values (and, for approve, its decision) complete the step and the
+ * case moves on. The task is claimed with a conditional update, so of two saves at once one wins and
+ * the other is told the task is done.
+ */
+export async function completeTask(
+  version: LoadedVersion,
+  row: CaseRow,
+  task: TaskRow,
+  userId: number | null,
+  submission: Submission & { decision?: string }
+): Promise<SaveResult> {
+  if (task.status !== 'pending' || row.status !== 'open') refuse('tarea_realizada', 409)
+  const step = version.process.steps.find((s) => s.id === task.step_id)
+  if (!step) refuse('engine.not_found', 404)
+  const mode: CaseMode = step!.kind === 'approve' ? 'approve' : 'enter'
+  let next = step!.next
+  let decisionEntry: Record<string, unknown> | undefined
+  if (mode === 'approve') {
+    const decision = step!.decisions.find((d) => d.id === submission.decision || d.label === submission.decision)
+    if (!decision) refuse('engine.decision_unknown')
+    next = decision!.next
+    decisionEntry = { type: 'approve', event: 'option_selected', label: decision!.label, color: decision!.color }
+  } else if (submission.decision) refuse('engine.decision_unknown')
+  const goTo = checkGoToState(version, step!.go_to_states, submission.goToState)
+  const stored = JSON.parse(row.values) as Record<string, unknown>
+  const vars = processVariables(row, version.formId, task.id)
+  const values = await validatedValues(version, stored, submission, mode, step!.id, vars)
+  return db.transaction(async (trx) => {
+    const claimed = await trx
+      .from('tasks')
+      .where('id', task.id)
+      .where('status', 'pending')
+      .update({
+        status: 'done',
+        done_by: userId,
+        claimed_by: userId,
+        done_at: new Date(),
+        decision: submission.decision ?? null,
+      })
+    if (affectedRows(claimed) === 0) refuse('tarea_realizada', 409)
+    const cursor: Cursor = { caseId: row.id, state: row.state, ended: false, activities: [], notify: [] }
+    cursor.activities.push(
+      decisionEntry
+        ? {
+            ...decisionEntry,
+            task_id: task.id,
+            assignees: task.assignee_text,
+            type_asignador: task.assignee_type,
+            user_id: userId,
+          }
+        : {
+            task_id: task.id,
+            type: 'assign',
+            event: 'performed',
+            label: step!.label,
+            assignees: task.assignee_text,
+            type_asignador: task.assignee_type,
+            user_id: userId,
+          }
+    )
+    if (goTo) changeState(version, cursor, goTo, userId)
+    await advance(trx, version, cursor, next, values, userId)
+    await finish(trx, cursor, values)
+    return result(cursor, row.code)
+  })
+}
+
+/** Case edit (and edit values in see): new values for an open case; the process does not move. */
+export async function editCase(version: LoadedVersion, row: CaseRow, submission: Submission): Promise<SaveResult> {
+  const stored = JSON.parse(row.values) as Record<string, unknown>
+  const vars = processVariables(row, version.formId, null)
+  const values = await validatedValues(version, stored, submission, 'edit', undefined, vars)
+  return db.transaction(async (trx) => {
+    const cursor: Cursor = {
+      caseId: row.id,
+      state: row.state,
+      ended: row.status === 'ended',
+      activities: [],
+      notify: [],
+    }
+    await trx
+      .from('cases')
+      .where('id', row.id)
+      .update({ values: JSON.stringify(values), updated_at: new Date() })
+    return result(cursor, row.code)
+  })
+}

@@ -1,0 +1,97 @@
+import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
+import { isLanguage, translate, type Language } from '@tramita/i18n'
+import { appUrl } from '#lib/app_url'
+import { caseKey, taskToken } from './engine.js'
+
+/** At most this many members of a role or area get the mail of one task. */
+const MAX_RECIPIENTS = 50
+
+/** The link that opens a task: /forms/enter or /forms/approve with the form, the case and the task. */
+export function taskLink(formKey: string, caseId: number, taskId: number, kind: string): string {
+  const query = new URLSearchParams({ data: formKey, key_process: caseKey(caseId), token: taskToken(taskId) })
+  return `${appUrl()}/forms/${kind === 'approve' ? 'approve' : 'enter'}?${query}`
+}
+
+async function recipients(task: {
+  assignee_type: string
+  assignee_id: number | null
+  assignee_email: string | null
+}): Promise<string[]> {
+  const live = (q: ReturnType<typeof db.from>) =>
+    q.where('u.enabled', true).where('u.blocked', false).whereNotNull('u.email').limit(MAX_RECIPIENTS).select('u.email')
+  switch (task.assignee_type) {
+    case 'external':
+      return task.assignee_email ? [task.assignee_email] : []
+    case 'user':
+      return (await live(db.from('users as u').where('u.id', task.assignee_id!))).map((r: { email: string }) => r.email)
+    case 'rol':
+      return (
+        await live(
+          db.from('users as u').join('user_roles as l', 'l.user_id', 'u.id').where('l.role_id', task.assignee_id!)
+        )
+      ).map((r: { email: string }) => r.email)
+    case 'area':
+      return (
+        await live(
+          db.from('users as u').join('user_areas as l', 'l.user_id', 'u.id').where('l.area_id', task.assignee_id!)
+        )
+      ).map((r: { email: string }) => r.email)
+    default:
+      return []
+  }
+}
+
+/**
+ * The mail to a task's assignees (spec 000 §3 activity type `email`), queued after the save commits.
+ * A task already done or cancelled by the time the job runs is not announced.
+ */
+export const taskNoticeJob = {
+  name: 'core:process-task-notice',
+  attempts: 3,
+  backoffMs: 30_000,
+  async handle(payload: { taskId: number; lang: string }) {
+    const lang: Language = isLanguage(payload.lang) ? payload.lang : 'es'
+    const task = await db
+      .from('tasks as t')
+      .join('cases as c', 'c.id', 't.case_id')
+      .join('forms as f', 'f.id', 'c.form_id')
+      .where('t.id', payload.taskId)
+      .select('t.*', 'c.code', 'f.key as form_key', 'f.name as form_name')
+      .first()
+    if (!task || task.status !== 'pending') return { sent: 0 }
+    const to = await recipients(task)
+    if (to.length === 0) return { sent: 0 }
+    const link = taskLink(task.form_key, task.case_id, task.id, task.kind)
+    const subject = translate(lang, 'mail.task.subject', { form: task.form_name, code: task.code })
+    const body = translate(lang, task.kind === 'approve' ? 'mail.task.approve' : 'mail.task.enter', {
+      form: task.form_name,
+      code: task.code,
+    })
+    await mail.send((message) => {
+      message
+        .to(to[0])
+        .bcc(to.slice(1))
+        .subject(subject)
+        .text(`${body}\n\n${link}`)
+        .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
+    })
+    await db.table('activities').insert({
+      case_id: task.case_id,
+      task_id: task.id,
+      type: 'email',
+      event: 'email_sent',
+      label: '',
+      color: '',
+      assignees: task.assignee_text,
+      type_asignador: task.assignee_type,
+      user_id: null,
+      created_at: new Date(),
+    })
+    return { sent: to.length }
+  },
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
