@@ -15,6 +15,7 @@ const AuthController = () => import('#controllers/auth_controller')
 const UsersController = () => import('#controllers/users_controller')
 const AreasRolesController = () => import('#controllers/areas_roles_controller')
 const FormProcessController = () => import('#controllers/form_process_controller')
+const ConsultationController = () => import('#controllers/consultation_controller')
 
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
@@ -34,6 +35,12 @@ router.post('/data/form/flows/process', [FormProcessController, 'saveNew'])
 router.post('/data/form/asignar/process/info', [FormProcessController, 'saveEnter'])
 router.post('/data/form/decision/process/info', [FormProcessController, 'saveDecision'])
 router.post('/data/form/flows/process/edit', [FormProcessController, 'saveEdit'])
+
+// Public consultation of a case by its code (spec 000 §2), rate-limited per address and per code.
+router.post('/inside/forms/info_basicform', [ConsultationController, 'basicForm'])
+router.post('/inside/forms/validation_flow', [ConsultationController, 'validateFlow'])
+router.post('/data/forms/record_info', [ConsultationController, 'recordInfo'])
+router.post('/inside/forms/info_formxflow', [ConsultationController, 'formByFlow'])
 
 // Signed-in callers.
 router

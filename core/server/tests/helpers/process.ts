@@ -31,7 +31,11 @@ export function permitConfig(extraField?: Record<string, unknown>) {
   }
 }
 
-export function permitProcess(areaId: number, approverRoleId: number) {
+export function permitProcess(
+  areaId: number,
+  approverRoleId: number,
+  consult: Record<string, unknown> = { enable: true }
+) {
   return {
     label: 'Solicitud de permiso',
     color: '#1C1066',
@@ -64,7 +68,7 @@ export function permitProcess(areaId: number, approverRoleId: number) {
         ],
       },
     ],
-    external_consultation: { enable: true },
+    external_consultation: consult,
   }
 }
 
@@ -74,15 +78,17 @@ export async function resetProcessTables() {
 }
 
 /** Publishes the permit form with a review area and the supervisor role as approver. */
-export async function publishPermit() {
+export async function publishPermit(
+  options: { extraField?: Record<string, unknown>; consult?: Record<string, unknown> } = {}
+) {
   await seedBase()
   const area =
     (await Area.findBy('name', 'Talento humano')) ?? (await Area.create({ name: 'Talento humano', color: '#336699' }))
   const supervisor = await Role.findByOrFail('name', 'supervisor')
   const published = await publishForm({
     name: 'Solicitud de permiso',
-    jsonconfig: permitConfig(),
-    process: permitProcess(area.id, supervisor.id),
+    jsonconfig: permitConfig(options.extraField),
+    process: permitProcess(area.id, supervisor.id, options.consult),
     userId: null,
   })
   return { ...published, area, supervisor }

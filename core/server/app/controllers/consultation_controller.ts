@@ -1,0 +1,149 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import limiter from '@adonisjs/limiter/services/main'
+import { toStoredValue, type FormConfig, type ProcessDefinition } from '@tramita/contract'
+import { CallFailure, done, fail } from '#lib/envelope'
+import { field, optionalField } from '#lib/input'
+import { languageOf, message } from '#lib/messages'
+import { readSignedId, signId } from '#lib/signed_id'
+import { sameSecret } from '#lib/tokens'
+import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
+import { normalizeCaseCode } from '#services/process/case_code'
+import type { CaseRow } from '#services/process/engine'
+
+/** Lookups per address per minute, and failed lookups per case code per 15 minutes. */
+const LOOKUPS_PER_MINUTE = 20
+const FAILURES_PER_CODE = 10
+
+/** Fields the consultation may show: the chosen ones, or all when none are chosen (spec 000 §2). */
+function shownFields(form: FormConfig, process: ProcessDefinition) {
+  const chosen = process.external_consultation.select_show_info
+  return form.fields.filter((f) => chosen.length === 0 || chosen.includes(f.field_name))
+}
+
+/**
+ * The public consultation of a case by its code (spec 000 §2, §7). Nothing here needs a session. A
+ * lookup that fails for any reason (unknown code, wrong verification value, consultation disabled
+ * for the case) gets the same answer, so a wrong value reveals nothing about the case.
+ */
+export default class ConsultationController {
+  /** POST /inside/forms/info_basicform (data: the form key) */
+  async basicForm(ctx: HttpContext) {
+    const version = await latestVersionByKey(field(ctx, 'data', { max: 64 }))
+    if (!version) fail(message(ctx, 'engine.not_found'), 404)
+    const consult = version.process.external_consultation
+    if (!consult.enable) fail(message(ctx, 'this_form_dont_have_external'), 403)
+    return done({
+      estados: version.process.states,
+      color: version.process.color,
+      label: version.process.label,
+      external_consultation: {
+        enable: true,
+        select_restrinct_consult: consult.select_restrinct_consult !== '',
+        label_restrinct_consult: consult.label_restrinct_consult,
+        activity_register: consult.activity_register,
+      },
+      id_form: version.formKey,
+    })
+  }
+
+  /** POST /inside/forms/validation_flow (idform, code_process, dynamic) → idflow */
+  async validateFlow(ctx: HttpContext) {
+    const ip = ctx.request.ip()
+    await this.limit(ctx, `consult_ip:${ip}`, LOOKUPS_PER_MINUTE, '1 min')
+    const code = normalizeCaseCode(field(ctx, 'code_process', { max: 40 }))
+    const dynamic = optionalField(ctx, 'dynamic', 500)?.trim() ?? ''
+    const formKey = field(ctx, 'idform', { max: 64 })
+    if (code) await this.limit(ctx, `consult_code:${code}`, FAILURES_PER_CODE, '15 min', false)
+    const row = code
+      ? ((await db
+          .from('cases as c')
+          .join('forms as f', 'f.id', 'c.form_id')
+          .where('c.code', code)
+          .where('f.key', formKey)
+          .select('c.*')
+          .first()) as CaseRow | null)
+      : null
+    const version = row ? await versionById(row.form_version_id) : null
+    if (!row || !version || !this.verified(version, row, dynamic)) {
+      if (code) await limiter.use({ requests: FAILURES_PER_CODE, duration: '15 min' }).increment(`consult_code:${code}`)
+      fail(message(ctx, 'consulta_incorrecta'), 404)
+    }
+    return done({ idflow: signId('consult', row.id), message: message(ctx, 'consulta_correcta') })
+  }
+
+  /** POST /data/forms/record_info (id_form, id_flow) → the activity register, when enabled. */
+  async recordInfo(ctx: HttpContext) {
+    const { row, version } = await this.consulted(ctx)
+    if (!version.process.external_consultation.activity_register) return done([])
+    const entries = await db.from('activities').where('case_id', row.id).orderBy('id')
+    return done(
+      entries.map((a) => ({
+        type: a.type,
+        event: a.event,
+        label: a.label,
+        color: a.color,
+        date: new Date(a.created_at).toISOString(),
+        asignados: a.assignees,
+        type_asignador: a.type_asignador,
+      }))
+    )
+  }
+
+  /** POST /inside/forms/info_formxflow (id_form, id_flow) → what the visitor may see of the case. */
+  async formByFlow(ctx: HttpContext) {
+    const { row, version } = await this.consulted(ctx)
+    const fields = shownFields(version.form, version.process)
+    const values = JSON.parse(row.values) as Record<string, unknown>
+    const lang = languageOf(ctx)
+    const state = version.process.states.find((s) => s.id === row.state)
+    const last = await db.from('activities').where('case_id', row.id).orderBy('id', 'desc').first()
+    return done({
+      // Only the shown fields travel: the others' labels and values stay on the server.
+      jsonconfig: { form: { pages: [] }, fields },
+      fields_values: {
+        ...Object.fromEntries(fields.map((f) => [f.field_name, toStoredValue(f, values[f.field_name], { lang })])),
+        CODE_PROCESS: row.code,
+        ID_PROCESS: version.formId,
+      },
+      current_state: state ? { id: state.id, label: state.label, color: state.color } : { id: row.state },
+      last_update: last ? new Date(last.created_at).toISOString() : null,
+      doc_path_link: '',
+      infouser: [],
+    })
+  }
+
+  /** The case an idflow names, if it belongs to the form and still may be consulted. */
+  private async consulted(ctx: HttpContext): Promise<{ row: CaseRow; version: LoadedVersion }> {
+    const id = readSignedId('consult', ctx.request.input('id_flow'))
+    const row = id ? ((await db.from('cases').where('id', id).first()) as CaseRow | null) : null
+    const version = row ? await versionById(row.form_version_id) : null
+    if (!row || !version || version.formKey !== ctx.request.input('id_form'))
+      fail(message(ctx, 'consulta_incorrecta'), 404)
+    if (!version.process.external_consultation.enable) fail(message(ctx, 'process_not_external'), 403)
+    return { row, version }
+  }
+
+  /** The case may be consulted and, when the process asks for it, the typed value matches the field. */
+  private verified(version: LoadedVersion, row: CaseRow, dynamic: string): boolean {
+    const consult = version.process.external_consultation
+    if (!consult.enable) return false
+    if (!consult.select_restrinct_consult) return true
+    const values = JSON.parse(row.values) as Record<string, unknown>
+    const expected = String(values[consult.select_restrinct_consult] ?? '')
+      .trim()
+      .toLowerCase()
+    return expected !== '' && sameSecret(expected, dynamic.toLowerCase())
+  }
+
+  /** Over the budget: 429 with Retry-After. `count` false only checks (failures are counted apart). */
+  private async limit(ctx: HttpContext, key: string, requests: number, duration: string, count = true) {
+    const store = limiter.use({ requests, duration })
+    const response = count ? await store.increment(key) : await store.get(key)
+    if (response && response.consumed > (count ? requests : requests - 1)) {
+      const error = new CallFailure(message(ctx, 'auth.too_many_requests'), 429, 'E_CALL_FAILED')
+      error.retryAfter = response.availableIn
+      throw error
+    }
+  }
+}
