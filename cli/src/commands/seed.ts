@@ -16,10 +16,12 @@ export function registerSeed(program: Command) {
         }
         const result = await step('Seeding demo data', () => seeds.seedDemo())
         if (!result.created) console.log(`Demo data skipped: ${result.reason}`)
-        else
+        else {
           console.log(
             `Demo users: ${result.users.join(', ')} (password from TRAMITA_DEMO_PASSWORD or the README's default)`
           )
+          for (const key of result.forms) console.log(`Demo process: /forms/new?data=${key}`)
+        }
       })
     })
 }

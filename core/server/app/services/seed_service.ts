@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import Area from '#models/area'
 import Institution from '#models/institution'
+import { seedDemoProcess } from '#services/process/demo_process'
 import Role, { CORE_ROLES } from '#models/role'
 import User from '#models/user'
 import { hashTypedPassword } from '#lib/password'
@@ -76,5 +77,6 @@ export async function seedDemo(password = process.env.TRAMITA_DEMO_PASSWORD || D
       )
     }
   })
-  return { created: true as const, users: DEMO_USERS.map((u) => u.username) }
+  const form = await seedDemoProcess(1)
+  return { created: true as const, users: DEMO_USERS.map((u) => u.username), forms: [form.key] }
 }

@@ -52,6 +52,16 @@ test.group('tramita CLI', () => {
       roles.map((r) => r.name),
       ['superuser']
     )
+    const forms = await db.query<{ key: string; name: string }>('select f.key, f.name from forms f')
+    assert.deepEqual(
+      forms.map((f) => f.name),
+      ['Solicitud de permiso']
+    )
+    assert.include(seeded.output, `/forms/new?data=${forms[0].key}`)
+    const versions = await db.query<{ n: number }>(
+      'select count(*) as n from form_versions where published_at is not null'
+    )
+    assert.equal(Number(versions[0].n), 1)
     const hashes = await db.query<{ password_hash: string }>('select password_hash from users')
     for (const h of hashes) assert.match(h.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
 

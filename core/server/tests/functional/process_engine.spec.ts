@@ -345,4 +345,94 @@ test.group('process engine', (group) => {
     )
     assert.lengthOf(await db.from('tasks').where('case_id', id).where('step_id', 'aprobacion'), 1)
   })
+
+  test('assignees named by a field: a user (approve_parameter) and an outsider acting by the link', async ({
+    client,
+    assert,
+  }) => {
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const jefe = await makeUser({ username: 'jefe', role: 'teacher' })
+    const applicant = await tokenFor(client, 'solicitante')
+    const boss = await tokenFor(client, 'jefe')
+    const published = await publishForm({
+      name: 'Visto bueno',
+      userId: null,
+      jsonconfig: {
+        form: { pages: [{ name: 'Datos', layout: [['asunto'], ['aprobador', 'correo_externo']] }] },
+        fields: [
+          { field_name: 'asunto', type: 'text', data: { label: { value: 'Asunto' }, validate: { required: true } } },
+          { field_name: 'aprobador', type: 'users', data: { label: { value: 'Aprobador' } } },
+          { field_name: 'correo_externo', type: 'email', data: { label: { value: 'Correo del proveedor' } } },
+        ],
+      },
+      process: {
+        label: 'Visto bueno',
+        color: '#1C1066',
+        states: [
+          { id: 'init', label: 'Iniciado' },
+          { id: 'end', label: 'Finalizado' },
+        ],
+        start: { step: 'visto_bueno' },
+        steps: [
+          {
+            id: 'visto_bueno',
+            label: 'Visto bueno',
+            kind: 'approve',
+            assign: { type: 'field', field: 'aprobador' },
+            decisions: [{ id: 'ok', label: 'De acuerdo', color: '#00aa55', next: { step: 'proveedor' } }],
+          },
+          {
+            id: 'proveedor',
+            label: 'Confirmación del proveedor',
+            kind: 'fill',
+            assign: { type: 'field', field: 'correo_externo' },
+            next: { step: null },
+          },
+        ],
+      },
+    })
+    const started = await post(client, '/data/form/flows/process', applicant, {
+      data: published.key,
+      flow_values: JSON.stringify({
+        asunto: 'Compra',
+        aprobador: [{ code: jefe.id, label: 'Jefe' }],
+        correo_externo: 'Prov@Example.test',
+      }),
+    })
+    started.assertStatus(200)
+    const { id, key_process: key } = started.body().data
+    assert.include(await pendingTask(id), { assignee_type: 'user', assignee_id: jefe.id })
+    const approved = await post(client, '/data/form/decision/process/info', boss, {
+      key_process: key,
+      token: await tokenOfPending(id),
+      decision: JSON.stringify({ id: 'ok' }),
+    })
+    approved.assertStatus(200)
+    assert.include(await pendingTask(id), { assignee_type: 'external', assignee_email: 'prov@example.test' })
+
+    // The outsider has no account: the mailed link is the credential.
+    const mail = await waitForMail('prov@example.test', (m) => m.text.includes('/forms/enter'))
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0])
+    const done = await client.post('/data/form/asignar/process/info').form({
+      case: 'POST',
+      key_process: link.searchParams.get('key_process')!,
+      token: link.searchParams.get('token')!,
+      flow_values: '{}',
+    })
+    done.assertStatus(200)
+    assert.isTrue(done.body().data.ended)
+    const log = await db.from('activities').where('case_id', id).whereNot('type', 'email').orderBy('id')
+    assert.deepEqual(
+      log.map((a) => `${a.type}:${a.event}:${a.type_asignador ?? ''}`),
+      [
+        'start:started:',
+        'approve_parameter:approval_requested:user',
+        'approve:option_selected:user',
+        'assign_parameter:assigned:external',
+        'assign:performed:external',
+        'state:state_changed:',
+        'end:finished:',
+      ]
+    )
+  })
 })

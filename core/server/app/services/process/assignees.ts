@@ -13,9 +13,13 @@ export interface ResolvedAssignee {
   fromField: boolean
 }
 
-/** The first user id or e-mail a field's value names (a users picker holds a list of ids). */
+/**
+ * The first user id or e-mail a field's value names: a users picker holds options `{code, label}`;
+ * a number or text field holds the id or the address itself.
+ */
 function fromValue(value: unknown): { id?: number; email?: string } | null {
-  const first = Array.isArray(value) ? value[0] : value
+  let first = Array.isArray(value) ? value[0] : value
+  if (typeof first === 'object' && first !== null && 'code' in first) first = (first as { code: unknown }).code
   if (typeof first === 'number' && Number.isInteger(first) && first > 0) return { id: first }
   if (typeof first === 'string') {
     const text = first.trim()
