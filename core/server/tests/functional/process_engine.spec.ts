@@ -35,6 +35,16 @@ test.group('process engine', (group) => {
       .header('token', token)
       .form({ case: 'POST', ...fields })
 
+  /** A new case of the form, started by `token`'s user. */
+  async function startCase(client: Client, token: string, formKey: string, values: Record<string, unknown>) {
+    const started = await post(client, '/data/form/flows/process', token, {
+      data: formKey,
+      flow_values: JSON.stringify(values),
+    })
+    started.assertStatus(200)
+    return { id: started.body().data.id as number, key: started.body().data.key_process as string }
+  }
+
   async function pendingTask(caseId: number) {
     return db.from('tasks').where('case_id', caseId).where('status', 'pending').first()
   }
@@ -158,11 +168,7 @@ test.group('process engine', (group) => {
   test('rechazar sends the case back to review in the rechazado state', async ({ client, assert }) => {
     const form = await publishPermit()
     const t = await people(client, form.area.id)
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Luis' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Luis' })
     await post(client, '/data/form/asignar/process/info', t.reviewer, {
       key_process: key,
       token: await tokenOfPending(id),
@@ -186,11 +192,7 @@ test.group('process engine', (group) => {
   test('only the assignee completes a step; nothing changes for anyone else', async ({ client, assert }) => {
     const form = await publishPermit()
     const t = await people(client, form.area.id)
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Eva' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Eva' })
     const token = await tokenOfPending(id)
     for (const who of [t.outsider, t.applicant, t.approver]) {
       const refused = await post(client, '/data/form/asignar/process/info', who, {
@@ -241,11 +243,7 @@ test.group('process engine', (group) => {
     })
     assert.deepEqual(missing.body().missing, ['nombre'])
 
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Ok' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Ok' })
     const token = await tokenOfPending(id)
     const afterStart = await counts()
     const taskCases: [string, Record<string, string>, number][] = [
@@ -275,11 +273,7 @@ test.group('process engine', (group) => {
   test('go_to_state moves the case to a state the step allows', async ({ client, assert }) => {
     const form = await publishPermit()
     const t = await people(client, form.area.id)
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Ok' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Ok' })
     const res = await post(client, '/data/form/asignar/process/info', t.reviewer, {
       key_process: key,
       token: await tokenOfPending(id),
@@ -296,11 +290,7 @@ test.group('process engine', (group) => {
   test('a running case keeps its version when a new one is published', async ({ client, assert }) => {
     const form = await publishPermit()
     const t = await people(client, form.area.id)
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Ok' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Ok' })
     const v2config = permitConfig({ field_name: 'anexo', type: 'text', data: { label: { value: 'Anexo' } } })
     const v2 = await publishForm({
       formId: form.formId,
@@ -324,11 +314,7 @@ test.group('process engine', (group) => {
   test('two saves of one task at once: one wins, the other is told it is done', async ({ client, assert }) => {
     const form = await publishPermit()
     const t = await people(client, form.area.id)
-    const started = await post(client, '/data/form/flows/process', t.applicant, {
-      data: form.key,
-      flow_values: JSON.stringify({ nombre: 'Ok' }),
-    })
-    const { id, key_process: key } = started.body().data
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Ok' })
     const token = await tokenOfPending(id)
     const both = await Promise.all(
       [1, 2].map((n) =>
@@ -434,5 +420,30 @@ test.group('process engine', (group) => {
         'end:finished:',
       ]
     )
+  })
+
+  test('editing values: administrators and user 1 may, the applicant may not', async ({ client, assert }) => {
+    const form = await publishPermit()
+    const t = await people(client, form.area.id)
+    const { id, key } = await startCase(client, t.applicant, form.key, { nombre: 'Original', dias: 2 })
+    const refused = await post(client, '/data/form/flows/process/edit', t.applicant, {
+      key_process: key,
+      flow_values: JSON.stringify({ nombre: 'Cambiado' }),
+    })
+    refused.assertStatus(403)
+    const edited = await post(client, '/data/form/flows/process/edit', t.approver, {
+      key_process: key,
+      flow_values: JSON.stringify({ nombre: 'Corregido' }),
+    })
+    edited.assertStatus(200)
+    const row = await db.from('cases').where('id', id).first()
+    assert.include(JSON.parse(row.values), { nombre: 'Corregido', dias: 2 })
+    assert.equal(row.state, 'revision', 'an edit does not move the process')
+    const bad = await post(client, '/data/form/flows/process/edit', t.approver, {
+      key_process: key,
+      flow_values: JSON.stringify({ dias: 'tres' }),
+    })
+    bad.assertStatus(400)
+    assert.equal(JSON.parse((await db.from('cases').where('id', id).first()).values).dias, 2)
   })
 })

@@ -369,18 +369,17 @@ export async function editCase(version: LoadedVersion, row: CaseRow, submission:
   const stored = JSON.parse(row.values) as Record<string, unknown>
   const vars = processVariables(row, version.formId, null)
   const values = await validatedValues(version, stored, submission, 'edit', undefined, vars)
-  return db.transaction(async (trx) => {
-    const cursor: Cursor = {
-      caseId: row.id,
-      state: row.state,
-      ended: row.status === 'ended',
-      activities: [],
-      notify: [],
-    }
-    await trx
-      .from('cases')
-      .where('id', row.id)
-      .update({ values: JSON.stringify(values), updated_at: new Date() })
-    return result(cursor, row.code)
-  })
+  // One row changes and no task or log entry: no transaction needed.
+  await db
+    .from('cases')
+    .where('id', row.id)
+    .update({ values: JSON.stringify(values), updated_at: new Date() })
+  return {
+    caseId: row.id,
+    code: row.code,
+    key: caseKey(row.id),
+    state: row.state,
+    ended: row.status === 'ended',
+    notify: [],
+  }
 }
