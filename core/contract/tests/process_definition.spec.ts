@@ -90,11 +90,12 @@ test.group('process definition', () => {
     ])
   })
 
-  test('an approval step needs decisions; without a form, field names are not checked', ({ assert }) => {
+  test('an approval step needs decisions and no next; without a form, field names are not checked', ({ assert }) => {
     const p = permit()
     p.steps[1].decisions = []
+    p.steps[1].next = { step: 'revision' }
     p.external_consultation.select_restrinct_consult = 'cualquiera'
-    assert.deepEqual(paths(validateProcess(p)), ['/steps/1/decisions'])
+    assert.deepEqual(paths(validateProcess(p)), ['/steps/1/next', '/steps/1/decisions'])
   })
 
   test('schema problems come first, with paths', ({ assert }) => {

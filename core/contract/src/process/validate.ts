@@ -74,6 +74,10 @@ export function validateProcess(definition: unknown, form?: FormConfig): ConfigP
       }
     }
     if (step.kind === 'approve') {
+      // The decisions say where an approval leads; a `next` here would be silently ignored.
+      if (step.next.step !== null || step.next.state !== undefined) {
+        problems.push({ path: `${at}/next`, message: 'an approval step leads on through its decisions, not next' })
+      }
       if (step.decisions.length === 0) {
         problems.push({ path: `${at}/decisions`, message: 'an approval step needs at least one decision' })
       }
