@@ -305,6 +305,14 @@ test.group('process definition: references', () => {
     ])
   })
 
+  test('an approve step with a next (its decisions lead on)', ({ assert }) => {
+    const def = permit()
+    def.steps[1].next = { step: 'diligenciar' }
+    assert.deepEqual(validateProcess(def), [
+      { path: '/steps/1/next', message: 'an approval step leads on through its decisions, not next' },
+    ])
+  })
+
   test('external consultation fields must be fields of the form', ({ assert }) => {
     const def = permit()
     def.external_consultation.select_restrinct_consult = 'pasaporte'

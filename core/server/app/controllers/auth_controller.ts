@@ -10,7 +10,7 @@ import { auditRequest } from '#services/audit'
 import { newCaptchaChallenge } from '#services/auth/captcha'
 import { directoryConfigured, directoryPublicKey } from '#services/auth/directory'
 import { queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
-import { ADMIN_ROLES, principalFor } from '#services/auth/principal'
+import { isAdmin, principalFor } from '#services/auth/principal'
 import { signIn } from '#services/auth/sign_in'
 import { countPromptFailure, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
 import { checkTicketCode, findTicket, MAX_CODE_FAILURES } from '#services/auth/two_factor'
@@ -178,7 +178,7 @@ export default class AuthController {
       two_fa: p.user.twoFa,
       enabled: p.user.enabled,
       roles: p.roles,
-      admin: ADMIN_ROLES.some((role) => p.roles.includes(role)),
+      admin: isAdmin(p),
       impersonator: impersonator ? { id: impersonator.id, username: impersonator.username } : null,
       idle_minutes: SESSION_IDLE_MINUTES,
       idle_seconds_left: p.session ? idleSecondsLeft(p.session) : null,

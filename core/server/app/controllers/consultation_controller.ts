@@ -50,11 +50,15 @@ export default class ConsultationController {
   /** POST /inside/forms/validation_flow (idform, code_process, dynamic) → idflow */
   async validateFlow(ctx: HttpContext) {
     const ip = ctx.request.ip()
-    await this.limit(ctx, `consult_ip:${ip}`, LOOKUPS_PER_MINUTE, '1 min')
+    const lookups = await limiter.use({ requests: LOOKUPS_PER_MINUTE, duration: '1 min' }).increment(`consult_ip:${ip}`)
+    if (lookups.consumed > LOOKUPS_PER_MINUTE) this.tooMany(ctx, lookups.availableIn)
     const code = normalizeCaseCode(field(ctx, 'code_process', { max: 40 }))
     const dynamic = optionalField(ctx, 'dynamic', 500)?.trim() ?? ''
     const formKey = field(ctx, 'idform', { max: 64 })
-    if (code) await this.limit(ctx, `consult_code:${code}`, FAILURES_PER_CODE, '15 min', false)
+    const failures = limiter.use({ requests: FAILURES_PER_CODE, duration: '15 min' })
+    // A code that has failed too often waits, even for the right value.
+    const failed = code ? await failures.get(`consult_code:${code}`) : null
+    if (failed && failed.consumed >= FAILURES_PER_CODE) this.tooMany(ctx, failed.availableIn)
     const row = code
       ? ((await db
           .from('cases as c')
@@ -66,7 +70,7 @@ export default class ConsultationController {
       : null
     const version = row ? await versionById(row.form_version_id) : null
     if (!row || !version || !this.verified(version, row, dynamic)) {
-      if (code) await limiter.use({ requests: FAILURES_PER_CODE, duration: '15 min' }).increment(`consult_code:${code}`)
+      if (code) await failures.increment(`consult_code:${code}`)
       fail(message(ctx, 'consulta_incorrecta'), 404)
     }
     return done({ idflow: signId('consult', row.id), message: message(ctx, 'consulta_correcta') })
@@ -136,14 +140,10 @@ export default class ConsultationController {
     return expected !== '' && sameSecret(expected, dynamic.toLowerCase())
   }
 
-  /** Over the budget: 429 with Retry-After. `count` false only checks (failures are counted apart). */
-  private async limit(ctx: HttpContext, key: string, requests: number, duration: string, count = true) {
-    const store = limiter.use({ requests, duration })
-    const response = count ? await store.increment(key) : await store.get(key)
-    if (response && response.consumed > (count ? requests : requests - 1)) {
-      const error = new CallFailure(message(ctx, 'auth.too_many_requests'), 429, 'E_CALL_FAILED')
-      error.retryAfter = response.availableIn
-      throw error
-    }
+  /** 429 with Retry-After. */
+  private tooMany(ctx: HttpContext, availableIn: number): never {
+    const error = new CallFailure(message(ctx, 'auth.too_many_requests'), 429, 'E_CALL_FAILED')
+    error.retryAfter = availableIn
+    throw error
   }
 }

@@ -23,6 +23,11 @@ export interface Principal {
   impersonatorId: number | null
 }
 
+/** Does the caller hold a role that administers users (and may look at and correct any case)? */
+export function isAdmin(principal: Pick<Principal, 'roles'>): boolean {
+  return ADMIN_ROLES.some((role) => principal.roles.includes(role))
+}
+
 export function rankOf(roles: string[]): number {
   return roles.reduce((best, role) => Math.max(best, ROLE_RANK[role] ?? 0), 0)
 }
