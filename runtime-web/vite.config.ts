@@ -12,7 +12,10 @@ const apiOnly: ProxyOptions = {
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the bundle benchmark follow each route's chunks.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // The script sandbox's worker loads QuickJS lazily: only module workers can hold that chunk.
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/data': SERVER,

@@ -217,6 +217,11 @@ if (wanted('auth')) {
   console.log(`GET /data/config/infocompany  ${openRun.rps.toFixed(0)} req/s  p95 ${openRun.p95.toFixed(2)} ms`)
   console.log(`authenticated GET p95 ratio (session / unauthenticated): ${(authedRun.p95 / openRun.p95).toFixed(2)}`)
 }
+/** The process engine's saves and steps on MariaDB (tests/bench/process.bench.mjs). */
+if (wanted('saves') || wanted('steps')) {
+  const { processBench } = await import('./process.bench.mjs')
+  await processBench({ saves: wanted('saves'), steps: wanted('steps') })
+}
 if (!wanted('http')) process.exit()
 
 console.log('━━ call contract over HTTP ━━')

@@ -11,7 +11,7 @@ const ARGS = [
   '--disable-sync',
 ]
 
-/** One headless Chromium for a test group. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+/** One headless Chromium for a test group; `extra` adds switches (a fake camera, for instance). */
+export function launchChromium(extra: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })
 }

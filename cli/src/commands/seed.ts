@@ -20,7 +20,10 @@ export function registerSeed(program: Command) {
           console.log(
             `Demo users: ${result.users.join(', ')} (password from TRAMITA_DEMO_PASSWORD or the README's default)`
           )
-          for (const key of result.forms) console.log(`Demo process: /forms/new?data=${key}`)
+          for (const key of result.forms) {
+            console.log(`Demo process: /forms/new?data=${key}`)
+            console.log(`Public consultation of its cases: /consult?data=${key}`)
+          }
         }
       })
     })

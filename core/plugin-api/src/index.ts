@@ -75,6 +75,16 @@ export interface PluginRouter {
   group(callback: () => void): { prefix(prefix: string): any }
 }
 
+/**
+ * A link the home page and navigation offer for one of the plugin's screens. `label` is a key of the
+ * shared texts (core/i18n); `roles` lists who sees it (absent or empty: every signed-in user).
+ */
+export interface PluginNavEntry {
+  path: string
+  label: string
+  roles?: string[]
+}
+
 export interface PluginDefinition {
   /** Lower-case letters, digits and dashes; also the folder name under plugins/. */
   id: string
@@ -96,10 +106,15 @@ export interface PluginDefinition {
   web?: string
   /** Module (relative to the plugin folder) that the designer loads for this plugin's field types. */
   designer?: string
+  /** The plugin's entries in the navigation, shown to the roles each names. */
+  nav?: PluginNavEntry[]
 }
 
 const ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/
+/** A path of the web app (no scheme, host or query: a plugin links to its own screens). */
+const NAV_PATH = /^(?:\/[a-z0-9_-]+)+$/
+const LABEL_KEY = /^[a-z][\w.-]{0,99}$/
 
 /** Declares a plugin; checks the shape early so a bad definition fails at load with its name. */
 export function definePlugin(definition: PluginDefinition): PluginDefinition {
@@ -108,6 +123,11 @@ export function definePlugin(definition: PluginDefinition): PluginDefinition {
   }
   if (!SEMVER.test(definition.version)) {
     throw new Error(`Plugin "${definition.id}" has an invalid version "${definition.version}"`)
+  }
+  for (const entry of definition.nav ?? []) {
+    if (!NAV_PATH.test(entry.path) || !LABEL_KEY.test(entry.label)) {
+      throw new Error(`Plugin "${definition.id}" declares an invalid nav entry "${entry.path}" (${entry.label})`)
+    }
   }
   const names = new Set<string>()
   for (const job of definition.jobs ?? []) {

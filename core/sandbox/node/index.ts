@@ -4,10 +4,19 @@ import { createPool, type PoolOptions, type ScriptPool } from '../src/pool.ts'
 
 export type { PoolOptions, PoolStats, ScriptPool } from '../src/pool.ts'
 
-export function createSandboxPool(options: PoolOptions = {}): ScriptPool {
+export interface NodePoolOptions extends PoolOptions {
+  /**
+   * The workers' Node options (default: the parent's). Workers inherit `--import` flags but not
+   * loader hooks registered in code, so a host that imports its TypeScript loader passes it here.
+   */
+  execArgv?: string[]
+}
+
+export function createSandboxPool(options: NodePoolOptions = {}): ScriptPool {
+  const { execArgv, ...poolOptions } = options
   return createPool((events) => {
-    // Workers inherit execArgv, so `--import @poppinss/ts-exec` loads this TypeScript file too.
-    const worker = new Worker(new URL('./worker.ts', import.meta.url))
+    // With `--import @poppinss/ts-exec` inherited (or given in execArgv), this TypeScript file loads.
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), execArgv ? { execArgv } : undefined)
     worker.on('message', events.message)
     worker.on('error', (error) => events.gone(error.message))
     worker.on('exit', (code) => events.gone(`exit code ${code}`))
@@ -17,5 +26,5 @@ export function createSandboxPool(options: PoolOptions = {}): ScriptPool {
       ref: () => worker.ref(),
       unref: () => worker.unref(),
     }
-  }, options)
+  }, poolOptions)
 }

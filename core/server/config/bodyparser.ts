@@ -1,4 +1,5 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
+import env from '#start/env'
 
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -11,7 +12,8 @@ export default defineConfig({
     autoProcess: true,
     convertEmptyStringsToNull: false,
     processManually: [],
-    limit: '50mb',
+    // The whole request: at least room for one file of UPLOAD_MAX_MB and the form fields.
+    limit: `${Math.max(50, Math.ceil(env.get('UPLOAD_MAX_MB', 20)) + 1)}mb`,
     types: ['multipart/form-data'],
   },
 })

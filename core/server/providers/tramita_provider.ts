@@ -7,7 +7,7 @@ import { PluginHost } from '#plugins/host'
 import { loadDefinitions } from '#plugins/enabled'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
-import { hourlyJobId, pruneSessionsJob } from '#services/maintenance_jobs'
+import { hourlyJobId, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
@@ -46,6 +46,7 @@ export default class TramitaProvider {
       config: { APP_URL: appUrl, TRAMITA_DATA_DIR: env.get('TRAMITA_DATA_DIR') },
     })
     queue.register(pruneSessionsJob)
+    queue.register(pruneUploadsJob)
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
@@ -82,9 +83,13 @@ export default class TramitaProvider {
     if (queue.driver === 'memory') await queue.startWorker()
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
     const enqueueMaintenance = () =>
-      queue
-        .enqueue(pruneSessionsJob.name, {}, { jobId: hourlyJobId(pruneSessionsJob.name) })
-        .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
+      Promise.all(
+        [pruneSessionsJob, pruneUploadsJob].map((job) =>
+          queue
+            .enqueue(job.name, {}, { jobId: hourlyJobId(job.name) })
+            .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
+        )
+      )
     await enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }

@@ -5,7 +5,7 @@
  */
 import { Env } from '@adonisjs/core/env'
 import { ensureAppKey } from '#lib/app_key'
-import { smtpPortVariable, urlVariable } from '#lib/env_rules'
+import { megabytesVariable, smtpPortVariable, urlVariable } from '#lib/env_rules'
 
 ensureAppKey()
 
@@ -38,6 +38,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ENDPOINT: urlVariable(['http:', 'https:']),
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  // The largest file the form runtime accepts, in MB (20 by default).
+  UPLOAD_MAX_MB: megabytesVariable,
 
   // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
   PASSWORD_PEPPER: Env.schema.string.optional(),

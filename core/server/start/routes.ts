@@ -16,6 +16,8 @@ const UsersController = () => import('#controllers/users_controller')
 const AreasRolesController = () => import('#controllers/areas_roles_controller')
 const FormProcessController = () => import('#controllers/form_process_controller')
 const ConsultationController = () => import('#controllers/consultation_controller')
+const InboxController = () => import('#controllers/inbox_controller')
+const LookupsController = () => import('#controllers/lookups_controller')
 
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
@@ -35,6 +37,12 @@ router.post('/data/form/flows/process', [FormProcessController, 'saveNew'])
 router.post('/data/form/asignar/process/info', [FormProcessController, 'saveEnter'])
 router.post('/data/form/decision/process/info', [FormProcessController, 'saveDecision'])
 router.post('/data/form/flows/process/edit', [FormProcessController, 'saveEdit'])
+
+// Form files: staged on upload, the case's once a save commits; read by whoever may see the case.
+const UploadsController = () => import('#controllers/uploads_controller')
+router.post('/data/form/upload/files', [UploadsController, 'upload'])
+router.post('/data/form/upload/files/unlink', [UploadsController, 'unlink'])
+router.get('/data/files/:name', [UploadsController, 'show']).where('name', /^[0-9a-f-]{36}\.[a-z0-9]{1,10}$/)
 
 // Public consultation of a case by its code (spec 000 §2), rate-limited per address and per code.
 router.post('/inside/forms/info_basicform', [ConsultationController, 'basicForm'])
@@ -56,6 +64,22 @@ router
     router.get('/inside/users/me/api_tokens', [UsersController, 'apiTokens'])
     router.post('/inside/users/me/api_tokens', [UsersController, 'createApiToken'])
     router.delete('/inside/users/me/api_tokens/:id', [UsersController, 'deleteApiToken'])
+    router.get('/inside/navigation', [PluginsController, 'navigation'])
+  })
+  .use(middleware.auth())
+
+// The signed-in user's work list (pending steps, started cases, processes to start) and lookups.
+router
+  .group(() => {
+    router.get('/inside/inbox/summary', [InboxController, 'summary'])
+    router.get('/inside/inbox/pending', [InboxController, 'pending'])
+    router.get('/inside/inbox/started', [InboxController, 'started'])
+    router.get('/inside/inbox/startable', [InboxController, 'startable'])
+    router.get('/inside/inbox/filters', [InboxController, 'filterValues'])
+    router.put('/inside/inbox/claim', [InboxController, 'claim'])
+    router.put('/inside/inbox/release', [InboxController, 'release'])
+    router.post('/inside/data_bases/returncolumnsdata', [LookupsController, 'returnColumnsData'])
+    router.post('/inside/forms/links_modules', [LookupsController, 'linksModules'])
   })
   .use(middleware.auth())
 

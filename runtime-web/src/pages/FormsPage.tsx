@@ -1,6 +1,19 @@
-import { useParams } from 'react-router'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
+import type { Json } from '@tramita/sandbox'
 import { Page } from '../components/Page.js'
+import { useDevice } from '../hooks/useDevice.js'
+import { call, CallError } from '../lib/api.js'
+import { toasts } from '../lib/toasts.js'
+import { FormRuntime } from '../form/FormRuntime.js'
+import type { Decision } from '../form/DecisionPrompt.js'
+import { clearLocalEdits, localEditsKey, readFormParams, readLocalEdits, writeLocalEdits } from '../form/params.js'
+import { createRendererRegistry } from '../form/renderers/index.js'
+import { browserScripting } from '../form/scripts.js'
+import { createFormServices } from '../form/services.js'
+import { FormStore } from '../form/store.js'
 
 /** The form cases of spec 000 §2. */
 export const FORM_CASES = ['new', 'enter', 'approve', 'see', 'edit'] as const
@@ -10,10 +23,231 @@ function isFormCase(value: string | undefined): value is FormCase {
   return (FORM_CASES as readonly string[]).includes(value ?? '')
 }
 
+/** The answer of POST /data/form/info/user/token (spec 000 §3 "Server info for a form"). */
+interface FormInfo {
+  infouser: { id: number; username: string; first_name: string; last_name: string }[]
+  key_process: string
+  token: string
+  estados_label: string
+  values_params: string
+  status_task: 'pending' | 'done'
+  step: { id: string; label: string; kind: string } | null
+  jsonconfig: unknown
+  values_init: Record<string, unknown>
+  doc_path: string
+  doc_path_link: string
+  decisions: Decision[]
+  form: { id: number; name: string; version: number }
+}
+
+/** Where each case saves (spec 000 §7). */
+const SAVE_ROUTES: Record<FormCase, string> = {
+  new: '/data/form/flows/process',
+  enter: '/data/form/asignar/process/info',
+  approve: '/data/form/decision/process/info',
+  see: '/data/form/flows/process/edit',
+  edit: '/data/form/flows/process/edit',
+}
+
+type Phase =
+  | { name: 'loading' }
+  | { name: 'failed'; message: string }
+  | { name: 'task_done' }
+  | { name: 'ready'; info: FormInfo; store: FormStore }
+  | { name: 'done'; info: FormInfo; store: FormStore }
+
+// The preview panel comes with the first file a user opens.
+const FilePreview = lazy(() => import('../components/FilePreview.js').then((m) => ({ default: m.FilePreview })))
+
+const registry = coreRegistry()
+const renderers = createRendererRegistry()
+
+function parseVars(text: string): Record<string, Json> {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}')
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, Json>) : {}
+  } catch {
+    return {}
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** Builds the live form from the server's answer, the URL's presets and any unsaved local edits. */
+function buildStore(mode: FormCase, info: FormInfo, params: ReturnType<typeof readFormParams>): FormStore {
+  const config = withDefaults(info.jsonconfig, registry)
+  const store = new FormStore({
+    config,
+    registry,
+    mode: mode as CaseMode,
+    task: mode === 'new' ? 'start' : mode === 'enter' || mode === 'approve' ? info.step?.id : undefined,
+    values: info.values_init ?? {},
+    vars: { ...parseVars(info.values_params), ...params.vars },
+    scripting: browserScripting,
+    invisible: params.invisible,
+  })
+  for (const [name, preset] of Object.entries(params.presets)) {
+    if (typeof preset === 'string') store.setText(name, preset)
+    else if (preset !== null && preset !== undefined) store.setValue(name, preset)
+  }
+  const local =
+    storage() && (mode === 'see' || mode === 'approve') ? readLocalEdits(storage()!, localEditsKey(params)) : null
+  if (local) {
+    store.setEditing(true)
+    for (const [name, value] of Object.entries(local)) store.setValue(name, value)
+  }
+  return store
+}
+
 /** Route /forms/:case (spec 000 §2): the form screen in one of its five cases. */
 export function FormsPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { case: formCase } = useParams()
+  const [search] = useSearchParams()
+  const query = search.toString()
+  const params = useMemo(() => readFormParams(query), [query])
+  const device = useDevice()
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' })
+  const [saving, setSaving] = useState(false)
+  const [reloadCount, setReloadCount] = useState(0)
+  const [preview, setPreview] = useState<{ path: string; real_name: string; url: string } | null>(null)
+  const savingRef = useRef(false)
+
+  useEffect(() => {
+    if (!isFormCase(formCase)) return
+    const abort = new AbortController()
+    setPhase({ name: 'loading' })
+    if (params.presetsInvalid) toasts.error(t('form_runtime.bad_presets'))
+    call<FormInfo>(
+      'POST',
+      '/data/form/info/user/token',
+      { type: formCase, data: params.data, key_process: params.keyProcess, token: params.token },
+      { signal: abort.signal, firstLoad: true }
+    )
+      .then((body) => {
+        const info = body.data!
+        if ((formCase === 'enter' || formCase === 'approve') && info.status_task !== 'pending') {
+          setPhase({ name: 'task_done' })
+          return
+        }
+        const store = buildStore(formCase, info, params)
+        renderers.preload(store.config.fields.map((field) => field.type))
+        void store.start()
+        setPhase({ name: 'ready', info, store })
+      })
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return
+        setPhase({ name: 'failed', message: error instanceof Error ? error.message : String(error) })
+      })
+    return () => abort.abort()
+  }, [formCase, params, reloadCount, t])
+
+  const ready = phase.name === 'ready' ? phase : null
+  const userId = ready?.info.infouser[0]?.id
+  const context = useMemo(() => {
+    if (!ready) return null
+    const { info, store } = ready
+    const services = createFormServices(
+      { data: params.data, keyProcess: info.key_process || params.keyProcess, token: info.token || params.token },
+      i18n.language,
+      (file) => {
+        void services.fileSrc(file.path).then(
+          (url) => setPreview({ ...file, url }),
+          () => toasts.error(t('error.generic'))
+        )
+      }
+    )
+    return { store, renderers, device, services }
+  }, [ready, params, i18n.language, device, t])
+  // Files fetched for this form are let go with it.
+  useEffect(() => () => context?.services.release(), [context])
+  const editKey = localEditsKey(params)
+
+  /** One save through the case's route; what happens after follows spec 000 §4. */
+  const save = useCallback(
+    async (options: { decision?: Decision; suppress?: boolean } = {}) => {
+      if (!ready || !isFormCase(formCase) || savingRef.current) return
+      const { store, info } = ready
+      await store.idle()
+      const editing = store.isEditing()
+      const route = formCase === 'see' || (editing && formCase !== 'approve') ? SAVE_ROUTES.edit : SAVE_ROUTES[formCase]
+      const fields: Record<string, string> = {
+        data: params.data,
+        key_process: info.key_process || params.keyProcess,
+        token: info.token || params.token,
+      }
+      if (formCase === 'approve' && options.decision) {
+        fields.decision = JSON.stringify(options.decision)
+        // An approver who edited values sends them with the decision; the server takes what the step may edit.
+        if (editing) fields.flow_values = JSON.stringify(store.payload())
+      } else {
+        fields.flow_values = JSON.stringify(store.payload())
+      }
+      if (formCase === 'new' && Object.keys(params.vars).length > 0) fields.params = JSON.stringify(params.vars)
+      savingRef.current = true
+      setSaving(true)
+      try {
+        await call('POST', route, fields)
+        toasts.success(t('info_sent_success'))
+        const local = storage()
+        if (local) clearLocalEdits(local, editKey)
+        if (formCase === 'new') {
+          if (!options.suppress) setPhase({ name: 'done', info, store })
+        } else if (!params.invisible && !options.suppress) {
+          setReloadCount((n) => n + 1)
+        }
+      } catch (error) {
+        toasts.error(error instanceof CallError ? error.message : t('error.generic'))
+      } finally {
+        savingRef.current = false
+        setSaving(false)
+      }
+    },
+    [ready, formCase, params, editKey, t]
+  )
+
+  // The send and save elements (and, later, the save and send actions) submit through the store.
+  useEffect(() => {
+    if (!ready) return
+    const { store } = ready
+    store.setSubmitHandler((action) => {
+      if (!store.mayProceed(action)) {
+        store.goToPosition(store.pages.length - 1)
+        return
+      }
+      void save()
+    })
+    return () => store.setSubmitHandler(undefined)
+  }, [ready, save])
+
+  // Edits of "edit values" are kept in the browser until saved (spec 000 §5).
+  useEffect(() => {
+    if (!ready || !(formCase === 'see' || formCase === 'approve')) return
+    const { store } = ready
+    return store.subscribe(() => {
+      const local = storage()
+      if (local && store.isEditing()) writeLocalEdits(local, editKey, store.payload())
+    })
+  }, [ready, formCase, editKey])
+
+  // Invisible mode saves by itself once the scripts (and, with the devices plugin, the scans) are done.
+  useEffect(() => {
+    if (!ready || !params.invisible) return
+    let cancelled = false
+    void ready.store.idle().then(() => {
+      if (!cancelled) void save()
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [ready, params.invisible, save])
+
   if (!isFormCase(formCase)) {
     return (
       <Page title={t('page.forms.title')} testId="page-forms">
@@ -23,12 +257,79 @@ export function FormsPage() {
       </Page>
     )
   }
+  const title = phase.name === 'ready' || phase.name === 'done' ? phase.info.form.name : t('page.forms.title')
   return (
-    <Page title={t('page.forms.title')} testId="page-forms">
+    <Page title={title} testId="page-forms" variant="form">
       <p className="badge" data-testid="forms-case" data-case={formCase}>
         {t('page.forms.mode', { mode: t(`page.forms.case.${formCase}`) })}
+        {ready?.info.step && ` · ${ready.info.step.label}`}
       </p>
-      <p className="lead">{t('page.forms.body')}</p>
+      {phase.name === 'loading' && (
+        <div className="card fcard" role="status" aria-busy="true" data-testid="form-loading">
+          {t('form_runtime.loading')}
+        </div>
+      )}
+      {phase.name === 'failed' && (
+        <p className="notice notice--error" role="alert" data-testid="form-error">
+          {phase.message}
+        </p>
+      )}
+      {phase.name === 'task_done' && (
+        <p className="notice" role="status" data-testid="form-task-done">
+          {t('tarea_realizada')}
+        </p>
+      )}
+      {phase.name === 'done' && (
+        <div className="card fcard" role="status" data-testid="form-done">
+          <p>{t('form_runtime.done')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              phase.store.reset(params.presets)
+              setPhase({ name: 'ready', info: phase.info, store: phase.store })
+            }}
+          >
+            {t('form_runtime.redo')}
+          </button>
+        </div>
+      )}
+      {ready && params.invisible && (
+        <div className="card fcard" role="status" aria-busy={saving} data-testid="form-invisible">
+          {saving ? t('form_runtime.sending') : t('form_runtime.loading')}
+        </div>
+      )}
+      {ready && !params.invisible && context && (
+        <FormRuntime
+          context={context}
+          vars={parseVars(ready.info.values_params)}
+          docPath={ready.info.doc_path}
+          docPathLink={ready.info.doc_path_link}
+          decisions={ready.info.decisions}
+          mayEditValues={formCase === 'approve' || userId === 1}
+          saving={saving}
+          onSend={() => ready.store.requestSubmit('send')}
+          onSave={() => ready.store.requestSubmit('save')}
+          onToggleEdit={() => {
+            const { store } = ready
+            if (store.isEditing()) {
+              const local = storage()
+              if (local) clearLocalEdits(local, editKey)
+              store.setEditing(false, ready.info.values_init)
+            } else store.setEditing(true)
+          }}
+          onDecision={(decision) => void save({ decision })}
+        />
+      )}
+      {preview && (
+        <Suspense fallback={null}>
+          <FilePreview
+            key={preview.path}
+            file={{ name: preview.real_name, url: preview.url }}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
+      )}
     </Page>
   )
 }

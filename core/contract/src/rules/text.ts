@@ -129,6 +129,17 @@ export function textLimit(options: Pick<TextRuleOptions, 'limit' | 'mask'>): num
 }
 
 /**
+ * What a text field shows while the user types (spec 000 §5 "Text"): the mask applied, then the text
+ * cut to the limit in force. Unlike {@link checkText}'s `emitted`, a value breaking the pattern is kept,
+ * so the user can go on typing it.
+ */
+export function shapeText(value: string, options: Pick<TextRuleOptions, 'limit' | 'mask'> = {}): string {
+  const limit = textLimit(options)
+  const text = options.mask ? applyMask(value, options.mask) : value
+  return limit !== null ? [...text].slice(0, limit).join('') : text
+}
+
+/**
  * Checks a text value (spec 000 §5 "Text"): the mask is applied, the value is cut to ref.limit
  * (negative means none; a mask removes the limit) with a `current/limit` counter, and a value that
  * breaks ref.pattern is invalid ('info_invalida') and emits ''. An empty value is never invalid;
@@ -136,8 +147,7 @@ export function textLimit(options: Pick<TextRuleOptions, 'limit' | 'mask'>): num
  */
 export function checkText(value: string, options: TextRuleOptions = {}): TextCheck {
   const limit = textLimit(options)
-  let text = options.mask ? applyMask(value, options.mask) : value
-  if (limit !== null) text = [...text].slice(0, limit).join('')
+  const text = shapeText(value, options)
   const counter = limit !== null ? `${[...text].length}/${limit}` : null
   const pattern = compilePattern(options.pattern)
   const valid = text === '' || pattern === null || pattern.test(text)

@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { defineFieldType } from '../registry.js'
-import { BUTTON_COLOR, INPUT_HEIGHT } from '../constants.js'
+import { BUTTON_COLOR, IMAGE_HEIGHT, INPUT_HEIGHT } from '../constants.js'
 
 const ButtonStyle = Type.Object(
   {
@@ -39,6 +39,7 @@ export const imageElement = defineFieldType({
   type: 'image',
   data: {
     src: Type.String({ default: '' }),
+    height: Type.Number({ minimum: 0, default: IMAGE_HEIGHT }),
     contain: Type.Boolean({ default: true }),
     position: Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')], { default: 'center' }),
   },

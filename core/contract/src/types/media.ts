@@ -37,6 +37,8 @@ export const imageType = defineFieldType({
       },
       { additionalProperties: false, default: {} }
     ),
+    /** Where a new image comes from: a file, the camera dialog, or either (the user chooses). */
+    source: Type.Union([Type.Literal('upload'), Type.Literal('camera'), Type.Literal('both')], { default: 'upload' }),
     /** The QR / barcode variant: the image is generated from `source` (a script) instead of uploaded. */
     code: Type.Object(
       {

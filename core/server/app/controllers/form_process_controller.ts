@@ -6,8 +6,9 @@ import { field, optionalField } from '#lib/input'
 import { message, languageOf } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { platform } from '#services/platform'
-import { isAdmin, principalFor, type Principal } from '#services/auth/principal'
-import { mayDo, membershipsOf } from '#services/process/assignees'
+import { principalFor, type Principal } from '#services/auth/principal'
+import { mayEditValues, maySeeCase } from '#services/process/access'
+import { mayDo, mayStart, membershipsOf } from '#services/process/assignees'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
 import {
   caseKey,
@@ -23,6 +24,23 @@ import {
   type TaskRow,
 } from '#services/process/engine'
 import { taskNoticeJob } from '#services/process/notices'
+
+/** Every column of TaskRow, read beside the case's under `task_` names (both tables have id, status). */
+const TASK_COLUMNS = [
+  'id',
+  'case_id',
+  'step_id',
+  'kind',
+  'assignee_type',
+  'assignee_id',
+  'assignee_email',
+  'assignee_text',
+  'status',
+  'claimed_by',
+] as const satisfies readonly (keyof TaskRow)[]
+// A column added to TaskRow and not listed above fails the typecheck here.
+const allTaskColumns: Exclude<keyof TaskRow, (typeof TASK_COLUMNS)[number]> extends never ? true : never = true
+void allTaskColumns
 
 /** The query parameters of /forms/{case} that are the spec's own; any other is a process variable. */
 const OWN_PARAMS = new Set(['data', 'key_process', 'token', 'values', 'invisible', 'case', 'first_load', 'search_load'])
@@ -43,15 +61,16 @@ export default class FormProcessController {
         if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
         return done(this.answer(ctx, version, null, null, principal, 'pending'))
       }
-      const row = await this.caseFor(ctx)
-      const version = (await versionById(row.form_version_id))!
       if (type === 'enter' || type === 'approve') {
-        const task = await this.taskFor(ctx, row)
+        const { row, task } = await this.caseAndTaskFor(ctx)
+        const version = (await versionById(row.form_version_id))!
         await this.checkMayDo(ctx, task, principal)
         return done(this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done'))
       }
+      const row = await this.caseFor(ctx)
+      const version = (await versionById(row.form_version_id))!
       if (type === 'see' || type === 'edit') {
-        if (!principal || !(await this.maySee(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
+        if (!principal || !(await maySeeCase(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
         return done(this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done'))
       }
       fail(message(ctx, 'engine.unknown_type', { type }))
@@ -64,7 +83,9 @@ export default class FormProcessController {
       const principal = await this.caller(ctx)
       if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
       const version = await this.versionFor(ctx)
-      if (!(await this.mayStart(principal, version))) fail(message(ctx, 'engine.not_starter'), 403)
+      if (!mayStart(version.process, principal, await membershipsOf(principal))) {
+        fail(message(ctx, 'engine.not_starter'), 403)
+      }
       const saved = await startCase(version, principal.user.id, this.submission(ctx, 'flow_values', true))
       return this.saved(ctx, version, saved)
     })
@@ -86,12 +107,10 @@ export default class FormProcessController {
       const principal = await this.caller(ctx)
       if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
       const row = await this.caseFor(ctx)
-      // Spec 000 §5: editing values of a case in see is for user id 1; administrators too.
-      const allowed = principal.user.id === 1 || isAdmin(principal)
-      if (!allowed) fail(message(ctx, 'engine.not_yours'), 403)
+      if (!mayEditValues(principal)) fail(message(ctx, 'engine.not_yours'), 403)
       if (row.status !== 'open' && principal.user.id !== 1) fail(message(ctx, 'tarea_realizada'), 409)
       const version = (await versionById(row.form_version_id))!
-      const saved = await editCase(version, row, this.submission(ctx, 'flow_values', true))
+      const saved = await editCase(version, row, principal.user.id, this.submission(ctx, 'flow_values', true))
       return this.saved(ctx, version, saved)
     })
   }
@@ -99,8 +118,7 @@ export default class FormProcessController {
   private async saveTask(ctx: HttpContext, kind: 'fill' | 'approve') {
     return this.guard(ctx, async () => {
       const principal = await this.caller(ctx)
-      const row = await this.caseFor(ctx)
-      const task = await this.taskFor(ctx, row)
+      const { row, task } = await this.caseAndTaskFor(ctx)
       if (task.kind !== kind) fail(message(ctx, 'engine.wrong_route'))
       await this.checkMayDo(ctx, task, principal)
       const version = (await versionById(row.form_version_id))!
@@ -195,35 +213,36 @@ export default class FormProcessController {
     return row
   }
 
-  private async taskFor(ctx: HttpContext, row: CaseRow): Promise<TaskRow> {
-    const id = readSignedId('task', ctx.request.input('token'))
-    const task = id ? ((await db.from('tasks').where('id', id).first()) as TaskRow | null) : null
-    if (!task || task.case_id !== row.id) fail(message(ctx, 'engine.not_found'), 404)
-    return task
+  /** The case of `key_process` and its task of `token`, in one query (a save's first read). */
+  private async caseAndTaskFor(ctx: HttpContext): Promise<{ row: CaseRow; task: TaskRow }> {
+    const caseId = readSignedId('case', ctx.request.input('key_process'))
+    const taskId = readSignedId('task', ctx.request.input('token'))
+    const found =
+      caseId && taskId
+        ? ((await db
+            .from('tasks as t')
+            .join('cases as c', 'c.id', 't.case_id')
+            .where('t.id', taskId)
+            .where('c.id', caseId)
+            .select('c.*', ...TASK_COLUMNS.map((name) => `t.${name} as task_${name}`))
+            .first()) as Record<string, unknown> | null)
+        : null
+    if (!found) fail(message(ctx, 'engine.not_found'), 404)
+    const task: Record<string, unknown> = {}
+    for (const name of TASK_COLUMNS) task[name] = found[`task_${name}`]
+    return { row: found as unknown as CaseRow, task: task as unknown as TaskRow }
   }
 
   /** The task's assignee; an external task's link is its own credential. */
   private async checkMayDo(ctx: HttpContext, task: TaskRow, principal: Principal | null) {
     if (task.assignee_type === 'external') return
     if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
-    if (!mayDo(task, principal, await membershipsOf(principal))) fail(message(ctx, 'engine.not_yours'), 403)
-  }
-
-  private async mayStart(principal: Principal, version: LoadedVersion): Promise<boolean> {
-    const { users, roles, areas } = version.process.starters
-    if (users.length + roles.length + areas.length === 0) return true
-    if (users.includes(principal.user.id)) return true
-    const mine = await membershipsOf(principal)
-    return mine.roles.some((r) => roles.includes(r)) || mine.areas.some((a) => areas.includes(a))
-  }
-
-  /** Who may look at a case: its starter, whoever had a task on it, and administrators. */
-  private async maySee(principal: Principal, row: CaseRow): Promise<boolean> {
-    if (row.created_by === principal.user.id) return true
-    if (isAdmin(principal)) return true
-    const mine = await membershipsOf(principal)
-    const tasks = (await db.from('tasks').where('case_id', row.id)) as TaskRow[]
-    return tasks.some((t) => mayDo({ ...t, claimed_by: null }, principal, mine) || t.claimed_by === principal.user.id)
+    // Only an area task needs the caller's areas (a query); roles come with the principal.
+    const memberships =
+      task.assignee_type === 'area'
+        ? await membershipsOf(principal)
+        : { roles: principal.user.roles.map((r) => r.id), areas: [] }
+    if (!mayDo(task, principal, memberships)) fail(message(ctx, 'engine.not_yours'), 403)
   }
 
   /** The answer of info/user/token (spec 000 §3 "Server info for a form"). */

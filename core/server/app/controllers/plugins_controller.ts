@@ -1,9 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
 import { done } from '#lib/envelope'
+import { isAdmin } from '#services/auth/principal'
 import { platform } from '#services/platform'
 
 export default class PluginsController {
   /** GET /api/plugins: every enabled plugin with its version and whether it is running. */
   async index() {
     return done(platform().plugins.status())
+  }
+
+  /**
+   * GET /inside/navigation: the signed-in caller's navigation, the core's entries then those the
+   * enabled plugins declare (`nav` in definePlugin), each kept only for the roles it names.
+   */
+  async navigation(ctx: HttpContext) {
+    const principal = ctx.principal!
+    const core = [
+      { plugin: 'core', path: '/process', label: 'nav.process' },
+      ...(isAdmin(principal) ? [{ plugin: 'core', path: '/users', label: 'nav.users' }] : []),
+    ]
+    return done({ entries: [...core, ...platform().plugins.navigation(principal.roles)] })
   }
 }

@@ -36,3 +36,13 @@ export function smtpPortVariable(key: string, value?: string): number | undefine
   }
   return port
 }
+
+/** An optional size in megabytes: a number above 0 and at most 10240 (10 GB). */
+export function megabytesVariable(key: string, value?: string): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const mb = Number(value)
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 10_240) {
+    throw new Error(`Invalid value for "${key}": "${value}" is not a size in MB between 0 and 10240`)
+  }
+  return mb
+}

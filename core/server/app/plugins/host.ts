@@ -1,4 +1,11 @@
-import type { PluginContext, PluginDefinition, PluginJob, PluginLogger, PluginRouter } from '@tramita/plugin-api'
+import type {
+  PluginContext,
+  PluginDefinition,
+  PluginJob,
+  PluginLogger,
+  PluginNavEntry,
+  PluginRouter,
+} from '@tramita/plugin-api'
 import { qualifiedJobName } from '@tramita/plugin-api'
 import type { LoadedDefinition } from './enabled.js'
 
@@ -119,6 +126,18 @@ export class PluginHost {
         command,
         ctx: this.contextFor(entry),
       }))
+    )
+  }
+
+  /**
+   * The nav entries of the live plugins that a caller with these roles may see, in load order. An
+   * entry without roles is for everyone; the superuser sees every entry.
+   */
+  navigation(roles: string[]): (PluginNavEntry & { plugin: string })[] {
+    return this.live().flatMap((entry) =>
+      (entry.definition!.nav ?? [])
+        .filter((n) => !n.roles?.length || roles.includes('superuser') || n.roles.some((r) => roles.includes(r)))
+        .map((n) => ({ plugin: entry.id, path: n.path, label: n.label }))
     )
   }
 

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import Session from '#models/session'
 import { affectedRows } from '#lib/db_result'
 import { SESSION_IDLE_MINUTES } from '#services/session_service'
+import { pruneStaged } from '#services/uploads/staging'
 
 /** Sessions revoked, expired or idle past the limit are deleted after this grace period (for audits). */
 const KEEP_DEAD_SESSIONS_DAYS = 7
@@ -23,6 +24,23 @@ export const pruneSessionsJob = {
       .orWhere('revoked_at', '<', cutoff.toSQL({ includeOffset: false })!)
       .delete()
     return { deleted: affectedRows(deleted) }
+  },
+}
+
+/** Uploads no save took within this time were abandoned (a form left open longer uploads again). */
+export const STAGED_UPLOAD_HOURS = 24
+
+/**
+ * `core:prune-uploads`: deletes staged uploads older than STAGED_UPLOAD_HOURS, objects and rows.
+ * Idempotent like the session job: a repeat finds nothing, a half-done removal is finished.
+ */
+export const pruneUploadsJob = {
+  name: 'core:prune-uploads',
+  attempts: 3,
+  backoffMs: 5_000,
+  async handle(): Promise<{ deleted: number }> {
+    const cutoff = new Date(Date.now() - STAGED_UPLOAD_HOURS * 3_600_000)
+    return { deleted: await pruneStaged(cutoff) }
   },
 }
 

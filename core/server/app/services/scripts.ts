@@ -7,8 +7,20 @@ import { createSandboxPool } from '@tramita/sandbox/node'
  */
 let pool: ScriptRunner | undefined
 
+const TS_LOADER = '@poppinss/ts-exec'
+
+/**
+ * The sandbox's worker is TypeScript. `tramita serve` registers ts-exec in code (cli/bin/tramita.js),
+ * which workers do not inherit, and Node's own type stripping cannot load it: every worker died before
+ * it was ready and every script failed. Workers get the loader explicitly unless `--import` has it
+ * (only the loader: the parent's other options may be process-wide ones a worker refuses, like --eval).
+ */
+function workerExecArgv(): string[] | undefined {
+  return process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER]
+}
+
 export function scriptRunner(): ScriptRunner {
-  pool ??= createSandboxPool({ size: 2 })
+  pool ??= createSandboxPool({ size: 2, execArgv: workerExecArgv() })
   return pool
 }
 

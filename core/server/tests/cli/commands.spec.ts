@@ -58,6 +58,7 @@ test.group('tramita CLI', () => {
       ['Solicitud de permiso']
     )
     assert.include(seeded.output, `/forms/new?data=${forms[0].key}`)
+    assert.include(seeded.output, `/consult?data=${forms[0].key}`)
     const versions = await db.query<{ n: number }>(
       'select count(*) as n from form_versions where published_at is not null'
     )

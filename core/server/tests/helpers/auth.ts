@@ -10,6 +10,8 @@ import { seedBase } from '#services/seed_service'
 export const PASSWORD = 'Clave#Segura2026'
 
 export interface MakeUser {
+  /** A fixed id (user 1 has rights of its own in the spec); the table's next id otherwise. */
+  id?: number
   username: string
   role?: string
   password?: string
@@ -24,6 +26,7 @@ export interface MakeUser {
 export async function makeUser(opts: MakeUser): Promise<User> {
   await seedBase()
   const user = await User.create({
+    ...(opts.id ? { id: opts.id } : {}),
     username: opts.username,
     email: opts.email === undefined ? `${opts.username}@example.test` : opts.email,
     passwordHash: await hashPassword(prehash(opts.password ?? PASSWORD)),

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { urlVariable } from '#lib/env_rules'
+import { megabytesVariable, urlVariable } from '#lib/env_rules'
 
 test.group('env rules', () => {
   test('URL variables accept local addresses and refuse other protocols with the variable named', ({ assert }) => {
@@ -10,5 +10,14 @@ test.group('env rules', () => {
     assert.throws(() => redis('REDIS_URL', 'http://127.0.0.1'), /REDIS_URL.*redis:/)
     assert.throws(() => redis('REDIS_URL', 'not a url'), /REDIS_URL.*not a URL/)
     assert.equal(urlVariable(['http:', 'https:'])('APP_URL', 'http://localhost:3333'), 'http://localhost:3333')
+  })
+
+  test('UPLOAD_MAX_MB is a size above 0, at most 10240', ({ assert }) => {
+    assert.equal(megabytesVariable('UPLOAD_MAX_MB', '20'), 20)
+    assert.equal(megabytesVariable('UPLOAD_MAX_MB', '0.5'), 0.5)
+    assert.isUndefined(megabytesVariable('UPLOAD_MAX_MB', undefined))
+    for (const bad of ['0', '-5', 'veinte', '20000', 'Infinity']) {
+      assert.throws(() => megabytesVariable('UPLOAD_MAX_MB', bad), /UPLOAD_MAX_MB/, bad)
+    }
   })
 })

@@ -91,4 +91,32 @@ test.group('plugin host', () => {
     const job = { name: 'x', handle: async () => null }
     assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', jobs: [job, job] }), /twice/)
   })
+
+  test('nav entries: checked when declared, offered by role, none from a failed plugin', async ({ assert }) => {
+    for (const path of ['documents', '//evil.example', '/a?b=1', 'https://x.test/a', '/A']) {
+      assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', nav: [{ path, label: 'x.y' }] }), /nav entry/)
+    }
+    assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', nav: [{ path: '/ok', label: '' }] }), /nav entry/)
+    const docs = definePlugin({ id: 'docs', version: '1.0.0', nav: [{ path: '/docs', label: 'home.nav.docs' }] })
+    const admin = definePlugin({
+      id: 'machines',
+      version: '1.0.0',
+      nav: [{ path: '/machines', label: 'home.nav.machines', roles: ['supervisor'] }],
+    })
+    const broken = definePlugin({
+      id: 'broken',
+      version: '1.0.0',
+      nav: [{ path: '/broken', label: 'home.nav.broken' }],
+      register: () => {
+        throw new Error('no')
+      },
+    })
+    const { host } = hostFor([docs, admin, broken].map((d) => ({ id: d.id, definition: d })))
+    await host.register()
+    const paths = (roles: string[]) => host.navigation(roles).map((n) => n.path)
+    assert.deepEqual(paths(['student']), ['/docs'])
+    assert.deepEqual(paths(['supervisor']), ['/docs', '/machines'])
+    assert.deepEqual(paths(['superuser']), ['/docs', '/machines'])
+    assert.deepEqual(host.navigation(['student'])[0], { plugin: 'docs', path: '/docs', label: 'home.nav.docs' })
+  })
 })

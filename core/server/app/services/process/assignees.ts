@@ -89,3 +89,18 @@ export function mayDo(
       return false
   }
 }
+
+/**
+ * May this signed-in user start a case of the process (case new)? Every signed-in user when the
+ * process names no starters; otherwise a listed user or a member of a listed role or area.
+ */
+export function mayStart(
+  process: { starters: { users: number[]; roles: number[]; areas: number[] } },
+  principal: Principal,
+  memberships: { roles: number[]; areas: number[] }
+): boolean {
+  const { users, roles, areas } = process.starters
+  if (users.length + roles.length + areas.length === 0) return true
+  if (users.includes(principal.user.id)) return true
+  return memberships.roles.some((r) => roles.includes(r)) || memberships.areas.some((a) => areas.includes(a))
+}

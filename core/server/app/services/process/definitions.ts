@@ -77,3 +77,40 @@ export async function latestVersionByKey(key: string): Promise<LoadedVersion | n
     .first()) as { id: number } | null
   return row ? versionById(row.id) : null
 }
+
+/** Several versions at once (an inbox page spans many cases): one query for those not cached yet. */
+export async function versionsByIds(ids: Iterable<number>): Promise<Map<number, LoadedVersion>> {
+  const found = new Map<number, LoadedVersion>()
+  const missing: number[] = []
+  for (const id of new Set(ids)) {
+    const hit = cache.get(id)
+    if (hit) found.set(id, remember(hit))
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const rows = (await db
+      .from('form_versions as v')
+      .join('forms as f', 'f.id', 'v.form_id')
+      .whereIn('v.id', missing)
+      .whereNotNull('v.published_at')
+      .select(columns)) as VersionRow[]
+    for (const row of rows) found.set(row.id, remember(load(row)))
+  }
+  return found
+}
+
+/** The newest published version of every form (the processes someone may start), by form name. */
+export async function latestVersions(limit = 1000): Promise<LoadedVersion[]> {
+  const rows = (await db
+    .from('form_versions as v')
+    .join('forms as f', 'f.id', 'v.form_id')
+    .whereNotNull('v.published_at')
+    .whereRaw(
+      'v.version = (select max(v2.version) from form_versions v2 where v2.form_id = v.form_id and v2.published_at is not null)'
+    )
+    .orderBy('f.name')
+    .limit(limit)
+    .select('v.id')) as { id: number }[]
+  const versions = await versionsByIds(rows.map((r) => r.id))
+  return rows.map((r) => versions.get(r.id)).filter((v): v is LoadedVersion => v !== undefined)
+}

@@ -16,6 +16,8 @@ import { signId } from '#lib/signed_id'
 import { scriptRunner } from '#services/scripts'
 import { newCaseCode } from './case_code.js'
 import { resolveAssignee } from './assignees.js'
+import { promoteAttachments } from './attachments.js'
+import type { Uploader } from '#services/uploads/staging'
 import type { LoadedVersion } from './definitions.js'
 
 /**
@@ -237,6 +239,20 @@ async function finish(trx: TransactionClientContract, cursor: Cursor, values: Re
   }
 }
 
+/** Makes the caller's uploads the values reference the case's; refuses a file that is not theirs. */
+async function attach(
+  trx: TransactionClientContract,
+  version: LoadedVersion,
+  caseId: number,
+  values: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  uploader: Uploader
+) {
+  const input = { form: version.form, formId: version.formId, caseId, values, stored, uploader }
+  const refused = await promoteAttachments(trx, input)
+  if (refused) refuse('upload.not_attachable', 400, { path: refused })
+}
+
 function checkGoToState(version: LoadedVersion, allowed: string[], wanted: string | undefined): string | undefined {
   if (!wanted) return undefined
   if (!allowed.includes(wanted) || !stateOf(version, wanted)) refuse('engine.state_not_allowed', 400)
@@ -279,6 +295,7 @@ export async function startCase(
     })
     const cursor: Cursor = { caseId: Number(caseId), state: INIT_STATE, ended: false, activities: [], notify: [] }
     cursor.activities.push({ type: 'start', event: 'started', label: version.process.label, user_id: userId })
+    await attach(trx, version, cursor.caseId, values, {}, { userId, taskId: null })
     await advance(trx, version, cursor, version.process.start, values, userId)
     await finish(trx, cursor, values)
     return result(cursor, code)
@@ -329,6 +346,10 @@ export async function completeTask(
       .from('tasks')
       .where('id', task.id)
       .where('status', 'pending')
+      // A role or area task claimed by another member since it was read is theirs to do.
+      .where((q) =>
+        userId === null ? q.whereNull('claimed_by') : q.whereNull('claimed_by').orWhere('claimed_by', userId)
+      )
       .update({
         status: 'done',
         done_by: userId,
@@ -336,7 +357,11 @@ export async function completeTask(
         done_at: new Date(),
         decision: submission.decision ?? null,
       })
-    if (affectedRows(claimed) === 0) refuse('tarea_realizada', 409)
+    if (affectedRows(claimed) === 0) {
+      const now = await trx.from('tasks').where('id', task.id).select('status').first()
+      refuse(now?.status === 'pending' ? 'inbox.claimed_by_other' : 'tarea_realizada', 409)
+    }
+    await attach(trx, version, row.id, values, stored, { userId, taskId: task.id })
     const cursor: Cursor = { caseId: row.id, state: row.state, ended: false, activities: [], notify: [] }
     cursor.activities.push(
       decisionEntry
@@ -365,15 +390,23 @@ export async function completeTask(
 }
 
 /** Case edit (and edit values in see): new values for an open case; the process does not move. */
-export async function editCase(version: LoadedVersion, row: CaseRow, submission: Submission): Promise<SaveResult> {
+export async function editCase(
+  version: LoadedVersion,
+  row: CaseRow,
+  userId: number | null,
+  submission: Submission
+): Promise<SaveResult> {
   const stored = JSON.parse(row.values) as Record<string, unknown>
   const vars = processVariables(row, version.formId, null)
   const values = await validatedValues(version, stored, submission, 'edit', undefined, vars)
-  // One row changes and no task or log entry: no transaction needed.
-  await db
-    .from('cases')
-    .where('id', row.id)
-    .update({ values: JSON.stringify(values), updated_at: new Date() })
+  // The values and the promotion of their new files commit together or not at all.
+  await db.transaction(async (trx) => {
+    await attach(trx, version, row.id, values, stored, { userId, taskId: null })
+    await trx
+      .from('cases')
+      .where('id', row.id)
+      .update({ values: JSON.stringify(values), updated_at: new Date() })
+  })
   return {
     caseId: row.id,
     code: row.code,

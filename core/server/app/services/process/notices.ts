@@ -7,10 +7,15 @@ import { caseKey, taskToken } from './engine.js'
 /** At most this many members of a role or area get the mail of one task. */
 const MAX_RECIPIENTS = 50
 
-/** The link that opens a task: /forms/enter or /forms/approve with the form, the case and the task. */
-export function taskLink(formKey: string, caseId: number, taskId: number, kind: string): string {
+/** The path that opens a task: /forms/enter or /forms/approve with the form, the case and the task. */
+export function taskPath(formKey: string, caseId: number, taskId: number, kind: string): string {
   const query = new URLSearchParams({ data: formKey, key_process: caseKey(caseId), token: taskToken(taskId) })
-  return `${appUrl()}/forms/${kind === 'approve' ? 'approve' : 'enter'}?${query}`
+  return `/forms/${kind === 'approve' ? 'approve' : 'enter'}?${query}`
+}
+
+/** The same as an absolute link, for mail. */
+export function taskLink(formKey: string, caseId: number, taskId: number, kind: string): string {
+  return `${appUrl()}${taskPath(formKey, caseId, taskId, kind)}`
 }
 
 async function recipients(task: {

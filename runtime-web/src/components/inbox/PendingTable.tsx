@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatDate, type PendingRow } from '../../lib/inbox.js'
+import { StateBadge } from './StateBadge.js'
+
+interface PendingTableProps {
+  rows: PendingRow[]
+  busy: boolean
+  /** The token of the step whose claim or release is on its way. */
+  acting: string | null
+  onClaim: (row: PendingRow) => void
+  onRelease: (row: PendingRow) => void
+  /** Fewer columns (the home page). */
+  compact?: boolean
+}
+
+/**
+ * The steps waiting for the user. A role or area step is claimed before it is done (or by doing it);
+ * the list only holds unclaimed steps and the user's own claims, so a claimed row is theirs.
+ */
+export function PendingTable({ rows, busy, acting, onClaim, onRelease, compact = false }: PendingTableProps) {
+  const { t } = useTranslation()
+  if (rows.length === 0 && !busy) {
+    return (
+      <p className="muted" data-testid="inbox-pending-empty">
+        {t('inbox.none_pending')}
+      </p>
+    )
+  }
+  return (
+    <div className="inbox__scroll">
+      <table className="users__table inbox__table" data-testid="inbox-pending-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('inbox.pending_caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('inbox.code')}</th>
+            <th scope="col">{t('inbox.process')}</th>
+            <th scope="col">{t('inbox.step')}</th>
+            {!compact && <th scope="col">{t('inbox.kind')}</th>}
+            <th scope="col">{t('inbox.state')}</th>
+            {!compact && <th scope="col">{t('inbox.assigned_to')}</th>}
+            <th scope="col">{t('inbox.assigned_at')}</th>
+            <th scope="col">{t('inbox.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.token} data-code={row.code} data-claimed={row.claimed_by ? 'true' : 'false'}>
+              <th scope="row" className="inbox__code">
+                {row.code}
+              </th>
+              <td>{row.process}</td>
+              <td>{row.step}</td>
+              {!compact && <td>{t(row.kind === 'approve' ? 'inbox.kind_approve' : 'inbox.kind_fill')}</td>}
+              <td>
+                <StateBadge state={row.state} />
+              </td>
+              {!compact && (
+                <td>
+                  <span className="muted">{t(`inbox.assignee_${row.assignee_type}`)}: </span>
+                  {row.assignee}
+                  {row.claimed_by && (
+                    <div className="inbox__claimed" data-testid="inbox-claimed">
+                      {t('inbox.claimed_by_you')}
+                    </div>
+                  )}
+                </td>
+              )}
+              <td>
+                <time dateTime={row.assigned_at ?? undefined}>{formatDate(row.assigned_at)}</time>
+              </td>
+              <td>
+                <div className="users__actions">
+                  <Link
+                    className="button inbox__open"
+                    to={row.link}
+                    aria-label={t('inbox.open_label', { step: row.step, code: row.code })}
+                  >
+                    {t('inbox.open')}
+                  </Link>
+                  {row.claimable && !row.claimed_by && (
+                    <button
+                      type="button"
+                      className="link"
+                      disabled={acting === row.token}
+                      aria-label={t('inbox.claim_label', { step: row.step, code: row.code })}
+                      onClick={() => onClaim(row)}
+                    >
+                      {t('inbox.claim')}
+                    </button>
+                  )}
+                  {row.claimable && row.claimed_by && (
+                    <button
+                      type="button"
+                      className="link"
+                      disabled={acting === row.token}
+                      aria-label={t('inbox.release_label', { step: row.step, code: row.code })}
+                      onClick={() => onRelease(row)}
+                    >
+                      {t('inbox.release')}
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * The frame around every field: label (pointing at the control), subtitle, description, the tooltip
+ * and the required star with its 'required' tooltip, shown only when the field is enabled (spec 000 §5).
+ */
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FormItem } from '@tramita/contract'
+
+interface Props {
+  item: FormItem
+  inputId: string
+  required: boolean
+  /** Types that draw their own label (a switch, a checkbox) ask for none here. */
+  bare?: boolean
+  children: ReactNode
+}
+
+export function FieldShell({ item, inputId, required, bare, children }: Props) {
+  const { t } = useTranslation()
+  const { label, ref, design } = item.data
+  const colors = design.colors
+  const tooltip = typeof ref.tooltip === 'string' ? ref.tooltip : ''
+  return (
+    <div
+      className="ffield"
+      data-field={item.field_name}
+      data-type={item.type}
+      style={{
+        color: colors.text || undefined,
+        background: colors.background || undefined,
+        paddingTop: design.paddings.top || undefined,
+        paddingRight: design.paddings.right || undefined,
+        paddingBottom: design.paddings.bottom || undefined,
+        paddingLeft: design.paddings.left || undefined,
+        fontSize: design.font_size,
+      }}
+    >
+      {!bare && (label.value || required) && (
+        <label className="ffield__label" htmlFor={inputId} style={{ color: colors.label || undefined }}>
+          {label.value}
+          {required && (
+            <abbr className="ffield__star" title={t('required')} aria-label={t('required')}>
+              *
+            </abbr>
+          )}
+          {tooltip && (
+            <span className="ffield__tip" title={tooltip} aria-label={tooltip} role="img">
+              ⓘ
+            </span>
+          )}
+        </label>
+      )}
+      {label.subtitle && <p className="ffield__subtitle">{label.subtitle}</p>}
+      {children}
+      {label.description && (
+        <p className="ffield__description" id={`${inputId}-description`}>
+          {label.description}
+        </p>
+      )}
+    </div>
+  )
+}

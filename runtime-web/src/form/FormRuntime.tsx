@@ -1,0 +1,155 @@
+/**
+ * The form screen's body (spec 000 §2): view selector (form, vars, doc, doc_link), the navbar and
+ * lateral menu built from named sections, the page (or every page when the form displays as one
+ * scroll), the missing-required list, the bottom bar and the take-decision prompt.
+ */
+import { useState } from 'react'
+import './form.css'
+import { useTranslation } from 'react-i18next'
+import type { Device } from '@tramita/contract'
+import { FormContext, useForm, useFormVersion, type FormContextValue } from './context.js'
+import { BottomBar, type BottomBarProps } from './BottomBar.js'
+import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
+import { MissingRequired } from './MissingRequired.js'
+import { PageView, Rows } from './PageView.js'
+
+export type FormView = 'form' | 'vars' | 'doc' | 'doc_link'
+
+export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
+  context: FormContextValue
+  vars: Record<string, unknown>
+  docPath: string
+  docPathLink: string
+  decisions: Decision[]
+  onDecision(decision: Decision): void
+}
+
+function SectionBar({ sectionId, kind, size }: { sectionId: string; kind: 'navbar' | 'menu'; size: number }) {
+  const { store } = useForm()
+  const page = store.config.form.pages.find((p) => p.section && p.section_id === sectionId)
+  if (!page) return null
+  return kind === 'navbar' ? (
+    <header className="fnavbar" style={{ minHeight: size }} data-testid="form-navbar">
+      <Rows page={page} />
+    </header>
+  ) : (
+    <aside className="fmenu" style={{ width: size }} data-testid="form-menu">
+      <Rows page={page} />
+    </aside>
+  )
+}
+
+function VarsView({ vars }: { vars: Record<string, unknown> }) {
+  const { t } = useTranslation()
+  const entries = Object.entries(vars)
+  return (
+    <table className="table fvars" data-testid="form-vars">
+      <thead>
+        <tr>
+          <th scope="col">{t('form_runtime.variable')}</th>
+          <th scope="col">{t('form_runtime.value')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
+  const { t } = useTranslation()
+  const { store, services } = props.context
+  useFormVersion(store)
+  const [view, setView] = useState<FormView>('form')
+  const [deciding, setDeciding] = useState(false)
+  const views: FormView[] = [
+    'form',
+    'vars',
+    ...(props.docPath ? (['doc'] as const) : []),
+    ...(props.docPathLink ? (['doc_link'] as const) : []),
+  ]
+  const pages = store.config.form.pages
+  const shown = store.config.form.display === 'wizard' ? [store.currentPage()] : store.pages
+  const appInfo = pages[store.currentPage()]?.app_info
+  const menuOn = Boolean(appInfo?.lateralMenu.enable && appInfo.lateralMenu.section) && device !== 'mobile'
+  return (
+    <div
+      className="fruntime"
+      data-mode={store.mode}
+      data-device={device}
+      style={{ background: store.config.form.body.style.background }}
+    >
+      <div className="fviews" role="tablist" aria-label={t('form_runtime.views')}>
+        {views.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={view === name}
+            className={`fviews__tab${view === name ? ' fviews__tab--on' : ''}`}
+            onClick={() => setView(name)}
+            data-testid={`view-${name}`}
+          >
+            {t(`form_runtime.view.${name}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'vars' && <VarsView vars={props.vars} />}
+      {(view === 'doc' || view === 'doc_link') && (
+        <iframe
+          className="fdoc"
+          title={t(`form_runtime.view.${view}`)}
+          src={services.fileUrl(view === 'doc' ? props.docPath : props.docPathLink)}
+        />
+      )}
+      {view === 'form' && (
+        <>
+          {appInfo?.navbar.enable && appInfo.navbar.section && (
+            <SectionBar sectionId={appInfo.navbar.section} kind="navbar" size={appInfo.navbar.height} />
+          )}
+          <div className={menuOn ? 'fwith-menu' : undefined}>
+            {menuOn && (
+              <SectionBar sectionId={appInfo!.lateralMenu.section} kind="menu" size={appInfo!.lateralMenu.width} />
+            )}
+            <div className="fpages">
+              {shown.map((index, i) => (
+                <PageView
+                  key={index}
+                  page={pages[index]!}
+                  device={device}
+                  footer={i === shown.length - 1 ? <MissingRequired /> : undefined}
+                />
+              ))}
+            </div>
+          </div>
+          <BottomBar {...props} onDecide={() => setDeciding(true)} />
+        </>
+      )}
+      {deciding && (
+        <DecisionPrompt
+          decisions={props.decisions}
+          busy={props.saving}
+          onChoose={(decision) => {
+            props.onDecision(decision)
+            setDeciding(false)
+          }}
+          onClose={() => setDeciding(false)}
+        />
+      )}
+    </div>
+  )
+}
+
+export function FormRuntime(props: FormRuntimeProps) {
+  return (
+    <FormContext.Provider value={props.context}>
+      <Body {...props} device={props.context.device} />
+    </FormContext.Provider>
+  )
+}

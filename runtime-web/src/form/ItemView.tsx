@@ -1,0 +1,77 @@
+/**
+ * One field or element of a layout row, drawn by its type's renderer. It subscribes to its own name
+ * only, so typing in one field never re-renders the others.
+ */
+import { memo, Suspense, useCallback, type CSSProperties } from 'react'
+import type { EventName } from '@tramita/contract'
+import { useFieldTick, useForm } from './context.js'
+import { FieldShell } from './FieldShell.js'
+import { columnsFor } from './grid.js'
+import { UnknownType } from './renderers/UnknownType.js'
+
+/** The DOM id of a field's control (the missing-required list focuses it). */
+export const inputIdOf = (name: string) => `ff-${name}`
+
+/** Types whose control carries its own label text. */
+const BARE = new Set(['checkbox', 'switch', 'radio'])
+
+export const ItemView = memo(function ItemView({ name }: { name: string }) {
+  const context = useForm()
+  const { store, renderers, services, device } = context
+  useFieldTick(store, name)
+  const onEvent = useCallback((event: EventName) => store.fireEvent(name, event), [store, name])
+  const onChange = useCallback((value: unknown) => store.setValue(name, value), [store, name])
+  const renderItem = useCallback((child: string) => <ItemView key={child} name={child} />, [])
+  const entry = store.item(name)
+  if (!entry || !store.isShown(name)) return null
+  const { item, kind } = entry
+  const style: CSSProperties = {
+    gridColumn: `span ${columnsFor(item, device)}`,
+    ...(store.styleOf(name) as CSSProperties | undefined),
+  }
+  if (kind === 'element') {
+    const Element = renderers.element(item.type)
+    return (
+      <div className="fcell" style={style} data-element={name}>
+        {Element ? (
+          <Element
+            item={item}
+            device={device}
+            store={store}
+            services={services}
+            onEvent={onEvent}
+            renderItem={renderItem}
+          />
+        ) : (
+          <UnknownType type={item.type} />
+        )}
+      </div>
+    )
+  }
+  const Field = renderers.field(item.type)
+  const inputId = inputIdOf(name)
+  return (
+    <div className="fcell" style={style}>
+      <FieldShell item={item} inputId={inputId} required={store.showsRequired(name)} bare={BARE.has(item.type)}>
+        {Field ? (
+          <Suspense fallback={<div className="ffield__loading" aria-busy="true" />}>
+            <Field
+              item={item}
+              value={store.value(name)}
+              onChange={onChange}
+              onEvent={onEvent}
+              readOnly={store.isReadOnly(name)}
+              disabled={store.isDisabled(name)}
+              inputId={inputId}
+              device={device}
+              services={services}
+              options={store.optionsOf(name)}
+            />
+          </Suspense>
+        ) : (
+          <UnknownType type={item.type} />
+        )}
+      </FieldShell>
+    </div>
+  )
+})

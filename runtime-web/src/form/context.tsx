@@ -1,0 +1,33 @@
+/** What every part of the form screen reads: the store, the renderers, the page's services, the device. */
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import type { Device } from '@tramita/contract'
+import type { FormStore } from './store.js'
+import type { RendererRegistry, RuntimeServices } from './types.js'
+
+export interface FormContextValue {
+  store: FormStore
+  renderers: RendererRegistry
+  services: RuntimeServices
+  device: Device
+}
+
+export const FormContext = createContext<FormContextValue | null>(null)
+
+export function useForm(): FormContextValue {
+  const value = useContext(FormContext)
+  if (!value) throw new Error('useForm outside a FormContext')
+  return value
+}
+
+/** Re-renders when this field's value or state changes, and only then. */
+export function useFieldTick(store: FormStore, name: string): number {
+  return useSyncExternalStore(
+    (listener) => store.subscribeField(name, listener),
+    () => store.fieldTick(name)
+  )
+}
+
+/** Re-renders on any change of the form (bars, the missing-required list, the page). */
+export function useFormVersion(store: FormStore): number {
+  return useSyncExternalStore(store.subscribe, store.getVersion)
+}

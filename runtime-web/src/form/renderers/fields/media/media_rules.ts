@@ -1,0 +1,91 @@
+/**
+ * Pure helpers of the media renderers (file, image, signature, camera, table, text): names, dates,
+ * refusal messages, table paging and search. No React and no DOM, so they are unit-tested as they are.
+ */
+import type { FileUploadRefusal } from '@tramita/contract'
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** The name of a camera photo: `foto_YYYYMMDD_HHmmss.jpg` (spec 000 §9: a timestamped name). */
+export function photoFileName(at: Date): string {
+  const day = `${pad(at.getFullYear(), 4)}${pad(at.getMonth() + 1)}${pad(at.getDate())}`
+  return `foto_${day}_${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}.jpg`
+}
+
+/** The date a signature carries (YYYY/MM/DD HH:mm:ss, the consultation's format), in local time. */
+export function signatureDate(at: Date): string {
+  const day = `${pad(at.getFullYear(), 4)}/${pad(at.getMonth() + 1)}/${pad(at.getDate())}`
+  return `${day} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
+}
+
+/** The i18n key and values telling why a file was refused (checkFileUpload's reasons). */
+export function refusalMessage(
+  reason: FileUploadRefusal,
+  file: string,
+  allowed: readonly string[]
+): { key: string; vars: Record<string, string> } {
+  switch (reason) {
+    case 'blocked_extension':
+      return { key: 'media_ui.refused.blocked', vars: { file } }
+    case 'extension_not_allowed':
+      return { key: 'media_ui.refused.extension', vars: { file, extensions: allowed.join(', ') } }
+    case 'limit_reached':
+      return { key: 'media_ui.refused.limit', vars: { file } }
+    case 'not_an_image':
+      return { key: 'media_ui.refused.not_image', vars: { file } }
+  }
+}
+
+/**
+ * Markdown punctuation escaped with backslashes, so a field value put into a text block shows as the
+ * user typed it: `**x**` stays two stars and `[a](b)` never becomes a link.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&')
+}
+
+/** Lower case without accents, so 'revision' finds 'Revisión'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** Rows some of whose cell texts contain the query (case and accents ignored); a blank query keeps all. */
+export function searchRows<T>(rows: readonly T[], query: string, texts: (row: T) => readonly string[]): readonly T[] {
+  const wanted = foldText(query.trim())
+  if (wanted === '') return rows
+  return rows.filter((row) => texts(row).some((text) => foldText(text).includes(wanted)))
+}
+
+export interface PageSlice<T> {
+  rows: readonly T[]
+  /** 0-based page actually shown (clamped to the pages there are). */
+  page: number
+  pages: number
+  /** 1-based position of the first and last row shown; 0 and 0 when there are none. */
+  from: number
+  to: number
+}
+
+/** One page of rows; a page past the end shows the last one, and there is always at least one page. */
+export function pageOf<T>(rows: readonly T[], page: number, size: number): PageSlice<T> {
+  const perPage = Math.max(1, Math.floor(size) || 1)
+  const pages = Math.max(1, Math.ceil(rows.length / perPage))
+  const shown = Math.min(Math.max(0, Math.floor(page) || 0), pages - 1)
+  const start = shown * perPage
+  const slice = rows.slice(start, start + perPage)
+  return { rows: slice, page: shown, pages, from: slice.length ? start + 1 : 0, to: start + slice.length }
+}
+
+/**
+ * The longest side an uploaded image keeps when the field allows resizing (configControl.resize):
+ * a phone photo of 4000 px is scaled down before it leaves the browser.
+ */
+export const MAX_IMAGE_SIDE = 1600
+
+/** Width and height that fit `max` on the longest side, keeping the ratio; never enlarged. */
+export function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
+  const longest = Math.max(width, height)
+  if (longest <= max || longest <= 0) return { width, height }
+  const scale = max / longest
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+}

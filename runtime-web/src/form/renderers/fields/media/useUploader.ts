@@ -1,0 +1,64 @@
+/**
+ * Uploads of one field: the files in flight (shown with a progress bar), the refusals and failures
+ * (shown under the control), and which paths were uploaded in this session — only those are unlinked
+ * on removal, because a file saved by an earlier step belongs to the case until the next save.
+ */
+import { useCallback, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FolderType, RuntimeServices, UploadedFile } from '../../../types.js'
+
+export interface PendingUpload {
+  id: number
+  name: string
+}
+
+export interface Uploader {
+  pending: readonly PendingUpload[]
+  errors: readonly string[]
+  /** Replaces the messages shown (refusals found before uploading). */
+  setErrors(messages: string[]): void
+  /** Uploads one file; resolves its entry, or null after showing why it failed. */
+  upload(file: File): Promise<UploadedFile | null>
+  /** Forgets a file of the value: unlinked on the server only when this session uploaded it. */
+  discard(path: string): void
+}
+
+let nextId = 1
+
+export function useUploader(services: RuntimeServices, foldertype: FolderType, field: string): Uploader {
+  const { t } = useTranslation()
+  const [pending, setPending] = useState<PendingUpload[]>([])
+  const [errors, setErrors] = useState<string[]>([])
+  const uploaded = useRef(new Set<string>())
+
+  const upload = useCallback(
+    async (file: File): Promise<UploadedFile | null> => {
+      const id = nextId++
+      setPending((list) => [...list, { id, name: file.name }])
+      try {
+        const [entry] = await services.upload([file], foldertype, field)
+        if (!entry || entry.status !== 'good' || !entry.path) throw new Error(t('media_ui.upload_bad_answer'))
+        uploaded.current.add(entry.path)
+        return entry
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        setErrors((list) => [...list, t('media_ui.upload_failed', { file: file.name, message })])
+        return null
+      } finally {
+        setPending((list) => list.filter((p) => p.id !== id))
+      }
+    },
+    [services, foldertype, field, t]
+  )
+
+  const discard = useCallback(
+    (path: string) => {
+      if (!uploaded.current.delete(path)) return
+      // The value no longer names it either way; a failed unlink leaves an orphan the server sweeps.
+      services.unlink(path).catch((error: unknown) => console.error('unlink failed', path, error))
+    },
+    [services]
+  )
+
+  return { pending, errors, setErrors, upload, discard }
+}

@@ -1,0 +1,443 @@
+/**
+ * The live form: values, field states, the current page and the missing-required list, for one case.
+ * No React here: components subscribe to one field (subscribeField) so a keystroke re-renders that
+ * field and what its scripts change, never the whole form. Scripts (formulas, conditions, events) run
+ * in the sandbox through the contract's evaluateChange/evaluateForm, one at a time, in order.
+ */
+import {
+  applyConditions,
+  applyEffects,
+  declaredState,
+  itemsByName,
+  missingRequired,
+  navigablePages,
+  requiredCheckBlocks,
+  type CaseMode,
+  type EventName,
+  type FieldState,
+  type FieldTypeRegistry,
+  type FormConfig,
+  type FormItem,
+  type FormState,
+  type MissingField,
+} from '@tramita/contract'
+import type { Effect, Json } from '@tramita/sandbox'
+import type { Scripting } from './scripts.js'
+
+export interface FormStoreInit {
+  config: FormConfig
+  registry: FieldTypeRegistry
+  mode: CaseMode
+  /** The process step being done (the starter's is 'start'); fields with show_on_task follow it. */
+  task?: string
+  values: Record<string, unknown>
+  /** Process and URL variables scripts read (code_process, gnrl_id, id_process, this_id, ...). */
+  vars?: Record<string, Json>
+  /** Resolves the sandbox and the evaluation code when first needed (both are loaded lazily). */
+  scripting?: () => Promise<Scripting>
+  invisible?: boolean
+}
+
+type Listener = () => void
+
+/** The cases whose fields are read-only until "edit values" is switched on (spec 000 §4). */
+const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
+
+export class FormStore {
+  readonly config: FormConfig
+  readonly registry: FieldTypeRegistry
+  readonly mode: CaseMode
+  readonly task: string | undefined
+  readonly invisible: boolean
+  readonly vars: Record<string, Json>
+  readonly pages: number[]
+  private readonly items: ReturnType<typeof itemsByName>
+  private readonly scriptingFactory?: () => Promise<Scripting>
+  private scripting?: Promise<Scripting>
+
+  private values: Record<string, unknown>
+  private declared: FormState
+  private conditions = new Map<string, boolean>()
+  private effects: Effect[] = []
+  private state: FormState
+  private options: Record<string, unknown> = {}
+  private styles: Record<string, Record<string, unknown>> = {}
+  private editing = false
+  private pagePosition = 0
+  private version = 0
+  private missingCache: { version: number; list: MissingField[] } | null = null
+
+  private readonly fieldListeners = new Map<string, Set<Listener>>()
+  private readonly listeners = new Set<Listener>()
+  /** Scripts run one batch at a time, in the order changes happened. */
+  private queue: Promise<void> = Promise.resolve()
+  private pendingScripts = 0
+  /** Script failures, for the console and the designer; never shown to the end user (spec 000 §8). */
+  readonly scriptErrors: { field: string; message: string }[] = []
+
+  constructor(init: FormStoreInit) {
+    this.config = init.config
+    this.registry = init.registry
+    this.mode = init.mode
+    this.task = init.task
+    this.invisible = init.invisible ?? false
+    this.vars = init.vars ?? {}
+    this.scriptingFactory = init.scripting
+    this.items = itemsByName(init.config)
+    this.pages = navigablePages(init.config)
+    this.values = {}
+    for (const item of init.config.fields) {
+      const fieldType = init.registry.get('field', item.type)
+      const given = init.values[item.field_name]
+      this.values[item.field_name] = given === undefined || given === null ? fieldType?.defaultValue(item) : given
+    }
+    this.declared = declaredState(init.config, { task: init.task })
+    this.state = this.declared
+  }
+
+  // ── subscriptions ───────────────────────────────────────────────────────────
+
+  /** Any change (values, states, page, editing): for the bars and the missing-required list. */
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  subscribeField(name: string, listener: Listener): () => void {
+    let set = this.fieldListeners.get(name)
+    if (!set) this.fieldListeners.set(name, (set = new Set()))
+    set.add(listener)
+    return () => set.delete(listener)
+  }
+
+  getVersion = (): number => this.version
+
+  /** Changes seen by one field: its snapshot for useSyncExternalStore. */
+  fieldTick(name: string): number {
+    return this.ticks.get(name) ?? 0
+  }
+
+  private readonly ticks = new Map<string, number>()
+
+  private changed(names: Iterable<string>) {
+    this.version += 1
+    for (const name of names) {
+      this.ticks.set(name, (this.ticks.get(name) ?? 0) + 1)
+      for (const listener of this.fieldListeners.get(name) ?? []) listener()
+    }
+    for (const listener of this.listeners) listener()
+  }
+
+  // ── reading ────────────────────────────────────────────────────────────────
+
+  item(name: string): { item: FormItem; kind: 'field' | 'element' } | undefined {
+    return this.items.get(name)
+  }
+
+  value(name: string): unknown {
+    return this.values[name]
+  }
+
+  allValues(): Readonly<Record<string, unknown>> {
+    return this.values
+  }
+
+  fieldState(name: string): FieldState | undefined {
+    return this.state[name]
+  }
+
+  optionsOf(name: string): unknown {
+    return this.options[name]
+  }
+
+  styleOf(name: string): Record<string, unknown> | undefined {
+    return this.styles[name]
+  }
+
+  /** Shown now: its state shows it and, in the read-only cases, it is one shown there (`see`). */
+  isShown(name: string): boolean {
+    const state = this.state[name]
+    if (!state?.show) return false
+    return !this.isReadOnlyCase() || state.see
+  }
+
+  /** see and approve are read-only unless "edit values" is on. */
+  isReadOnlyCase(): boolean {
+    return READ_ONLY_CASES.has(this.mode) && !this.editing
+  }
+
+  isReadOnly(name: string): boolean {
+    return this.isReadOnlyCase() || this.state[name]?.natural === 'readonly'
+  }
+
+  isDisabled(name: string): boolean {
+    return this.state[name]?.natural === 'disabled'
+  }
+
+  /** The star shows only for a required field that is enabled (spec 000 §5). */
+  showsRequired(name: string): boolean {
+    const state = this.state[name]
+    return Boolean(state?.required && state.natural === 'enabled' && !this.isReadOnlyCase())
+  }
+
+  isEditing(): boolean {
+    return this.editing
+  }
+
+  /** Scripts still running: a save waits for them. */
+  busy(): boolean {
+    return this.pendingScripts > 0
+  }
+
+  // ── pages ──────────────────────────────────────────────────────────────────
+
+  /** Position in the navigable pages (sections are skipped). */
+  pagePositionNow(): number {
+    return this.pagePosition
+  }
+
+  /** Index in form.pages of the page shown. */
+  currentPage(): number {
+    return this.pages[this.pagePosition] ?? 0
+  }
+
+  isLastPage(): boolean {
+    return this.pagePosition >= this.pages.length - 1
+  }
+
+  goToPosition(position: number) {
+    const bounded = Math.max(0, Math.min(this.pages.length - 1, position))
+    if (bounded === this.pagePosition) return
+    this.pagePosition = bounded
+    this.changed([])
+  }
+
+  /** Jumps to a page by its index in form.pages (a section page goes nowhere). */
+  goToPage(pageIndex: number) {
+    const position = this.pages.indexOf(pageIndex)
+    if (position >= 0) this.goToPosition(position)
+  }
+
+  next() {
+    this.goToPosition(this.pagePosition + 1)
+  }
+
+  previous() {
+    this.goToPosition(this.pagePosition - 1)
+  }
+
+  // ── the required check ─────────────────────────────────────────────────────
+
+  /** Required fields left empty; checked in the new and enter cases only (spec 000 §4). */
+  missing(): MissingField[] {
+    if (this.mode !== 'new' && this.mode !== 'enter') return []
+    if (this.missingCache?.version !== this.version) {
+      this.missingCache = {
+        version: this.version,
+        list: missingRequired(this.config, this.values, this.state, this.registry),
+      }
+    }
+    return this.missingCache.list
+  }
+
+  /** Whether a save or send may go ahead now (spec 000 §5 exceptions included). */
+  mayProceed(action: 'save' | 'send'): boolean {
+    return !requiredCheckBlocks(action, { invisible: this.invisible, case: this.mode }, this.missing().length)
+  }
+
+  // ── changing ───────────────────────────────────────────────────────────────
+
+  /** A value entered by the user (or set by an action): stored, then what depends on it re-runs. */
+  setValue(name: string, value: unknown) {
+    if (Object.is(this.values[name], value)) return
+    this.values = { ...this.values, [name]: value }
+    this.changed([name])
+    this.schedule(
+      async ({ runner, evaluateChange }) => {
+        const result = await evaluateChange(this.config, name, this.values, { runner, vars: this.vars })
+        this.absorb(result.values, result.conditions, result.failures)
+      },
+      () => this.hasScriptsReading(name)
+    )
+  }
+
+  /** Sets a value from text the way an outside source does (URL presets, autocomplete): the type coerces it. */
+  setText(name: string, text: string) {
+    const entry = this.items.get(name)
+    if (!entry || entry.kind !== 'field') return
+    const fieldType = this.registry.get('field', entry.item.type)
+    if (fieldType) this.setValue(name, fieldType.coerce(entry.item, text))
+  }
+
+  /** Switches "edit values" (see and approve): fields become editable, or go back to the saved ones. */
+  setEditing(on: boolean, restore?: Record<string, unknown>) {
+    if (this.editing === on) return
+    this.editing = on
+    if (!on && restore) this.values = { ...this.values, ...restore }
+    this.changed(this.items.keys())
+  }
+
+  /** Every formula and condition, then the on_load events: what the form does once loaded. */
+  start(): Promise<void> {
+    this.schedule(
+      async ({ runner, evaluateForm }) => {
+        const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
+        this.absorb(result.values, result.conditions, result.failures)
+      },
+      () => this.hasAnyScript()
+    )
+    for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
+    return this.idle()
+  }
+
+  /** Runs an item's event script; what it asks (set a value, a state, options, a style) is applied. */
+  fireEvent(name: string, event: EventName) {
+    const source = this.items.get(name)?.item.data[event]
+    if (typeof source !== 'string' || source.trim() === '') return
+    this.schedule(
+      async ({ runner }) => {
+        const result = await runner.run(source, { ...this.vars, ...(this.values as Record<string, Json>) })
+        if (!result.ok) {
+          this.scriptErrors.push({ field: name, message: result.error.message })
+          return
+        }
+        this.applyEffects(result.effects)
+      },
+      () => true
+    )
+  }
+
+  /** Applies effects recorded by a script (or an action): values go through setValue so dependants re-run. */
+  applyEffects(effects: readonly Effect[]) {
+    const touched: string[] = []
+    for (const effect of effects) {
+      if (effect.op === 'setValue') this.setValue(effect.field, effect.value)
+      else if (effect.op === 'setOptions') {
+        this.options = { ...this.options, [effect.field]: effect.options }
+        touched.push(effect.field)
+      } else if (effect.op === 'setStyle') {
+        this.styles = { ...this.styles, [effect.field]: effect.style as Record<string, unknown> }
+        touched.push(effect.field)
+      } else if (effect.op === 'setState') {
+        this.effects.push(effect)
+        touched.push(effect.field)
+      }
+    }
+    if (touched.length > 0) this.recomputeState(touched)
+  }
+
+  /** Resolves once every script scheduled so far has run. */
+  idle(): Promise<void> {
+    return this.queue
+  }
+
+  /** The values a save sends: every field; unsaveable and set fields blank (spec 000 §7). */
+  payload(): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    for (const item of this.config.fields) {
+      const fieldType = this.registry.get('field', item.type)
+      if (!fieldType) continue
+      out[item.field_name] = !item.saveable || item.isSet ? fieldType.defaultValue(item) : this.values[item.field_name]
+    }
+    return out
+  }
+
+  /** Back to the first page with the given values (the done screen's redo). */
+  reset(values: Record<string, unknown> = {}) {
+    for (const item of this.config.fields) {
+      const fieldType = this.registry.get('field', item.type)
+      this.values[item.field_name] = values[item.field_name] ?? fieldType?.defaultValue(item)
+    }
+    this.values = { ...this.values }
+    this.conditions = new Map()
+    this.effects = []
+    this.options = {}
+    this.styles = {}
+    this.pagePosition = 0
+    this.state = this.declared
+    this.changed(this.items.keys())
+    void this.start()
+  }
+
+  /** The page's send/save (bottom bar, send and save elements, and later the save and send actions). */
+  setSubmitHandler(handler: ((action: 'save' | 'send') => void) | undefined) {
+    this.submitHandler = handler
+  }
+
+  requestSubmit(action: 'save' | 'send') {
+    this.submitHandler?.(action)
+  }
+
+  private submitHandler?: (action: 'save' | 'send') => void
+
+  // ── internals ──────────────────────────────────────────────────────────────
+
+  private hasAnyScript(): boolean {
+    for (const { item } of this.items.values()) if (item.data.formule || item.data.show_with_formule) return true
+    return false
+  }
+
+  private dependants?: Set<string>
+
+  /** Whether any formula or condition could read `name` (cheap text check before crossing to the sandbox). */
+  private hasScriptsReading(name: string): boolean {
+    if (!this.dependants) {
+      this.dependants = new Set()
+      for (const { item } of this.items.values()) {
+        for (const source of [item.data.formule, item.data.show_with_formule]) {
+          if (typeof source === 'string' && source)
+            for (const word of source.match(/[A-Za-z_$][\w$]*/g) ?? []) this.dependants.add(word)
+        }
+      }
+    }
+    return this.dependants.has(name) || this.dependants.has('value')
+  }
+
+  private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
+    if (!this.scriptingFactory || !needed()) return
+    this.pendingScripts += 1
+    this.queue = this.queue
+      .then(async () => {
+        this.scripting ??= this.scriptingFactory!()
+        await work(await this.scripting)
+      })
+      .catch((error: unknown) => {
+        this.scriptErrors.push({ field: '', message: error instanceof Error ? error.message : String(error) })
+      })
+      .finally(() => {
+        this.pendingScripts -= 1
+        if (this.pendingScripts === 0) this.changed([])
+      })
+  }
+
+  /** Takes formula results and conditions from an evaluation. */
+  private absorb(
+    computed: Record<string, unknown>,
+    conditions: ReadonlyMap<string, boolean>,
+    failures: readonly { field: string; message: string }[]
+  ) {
+    for (const failure of failures) this.scriptErrors.push({ field: failure.field, message: failure.message })
+    const touched: string[] = []
+    let values = this.values
+    for (const item of this.config.fields) {
+      const name = item.field_name
+      if (!item.data.formule || !(name in computed) || Object.is(computed[name], values[name])) continue
+      if (values === this.values) values = { ...values }
+      values[name] = computed[name]
+      touched.push(name)
+    }
+    this.values = values
+    for (const [name, shown] of conditions) {
+      if (this.conditions.get(name) !== shown) {
+        this.conditions.set(name, shown)
+        touched.push(name)
+      }
+    }
+    if (touched.length > 0) this.recomputeState(touched)
+  }
+
+  private recomputeState(touched: string[]) {
+    this.state = applyEffects(applyConditions(this.declared, this.conditions), this.effects)
+    this.changed(touched)
+  }
+}

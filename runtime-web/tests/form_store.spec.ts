@@ -1,0 +1,208 @@
+import { test } from '@japa/runner'
+import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
+import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
+import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
+import { FormStore } from '../src/form/store.js'
+import {
+  clearLocalEdits,
+  decodeBase64Json,
+  encodeBase64Json,
+  localEditsKey,
+  readFormParams,
+  readLocalEdits,
+  writeLocalEdits,
+} from '../src/form/params.js'
+
+/** Two pages and a section page; a condition, a formula and an event script, run in a real QuickJS. */
+const CONFIG = {
+  form: {
+    pages: [
+      { name: 'Datos', layout: [['nombre', 'edad'], ['licencia'], ['bloque']] },
+      { name: 'Extra', section: true, section_id: 'extra', layout: [['nota']] },
+      { name: 'Cierre', layout: [['total', 'acepta']] },
+    ],
+  },
+  fields: [
+    { field_name: 'nombre', type: 'text', data: { validate: { required: true }, label: { value: 'Nombre' } } },
+    {
+      field_name: 'edad',
+      type: 'number',
+      data: { on_change: "if (edad > 60) setState('acepta', { natural: 'disabled' })" },
+    },
+    { field_name: 'licencia', type: 'text', data: { show_with_formule: 'edad >= 18', validate: { required: true } } },
+    { field_name: 'nota', type: 'text', data: { validate: { required: true }, label: { value: 'Nota' } } },
+    { field_name: 'total', type: 'number', data: { formule: 'edad * 2' } },
+    { field_name: 'acepta', type: 'checkbox', saveable: false, data: {} },
+  ],
+  elements: [{ field_name: 'bloque', type: 'section', data: { section_id: 'extra' } }],
+}
+
+function storeFor(mode: CaseMode, runner: ScriptRunner, values: Record<string, unknown> = {}) {
+  return new FormStore({
+    config: withDefaults(CONFIG),
+    registry: coreRegistry(),
+    mode,
+    task: mode === 'new' ? 'start' : undefined,
+    values,
+    scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+  })
+}
+
+test.group('form store', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('conditions and formulas follow the values; sections are skipped in navigation', async ({ assert }) => {
+    const store = storeFor('new', runner)
+    await store.start()
+    assert.deepEqual(store.pages, [0, 2])
+    assert.isFalse(store.isShown('licencia'), 'edad is empty: the condition is false')
+    store.setValue('edad', 20)
+    await store.idle()
+    assert.isTrue(store.isShown('licencia'))
+    assert.equal(store.value('total'), 40)
+    store.setValue('edad', 10)
+    await store.idle()
+    assert.isFalse(store.isShown('licencia'))
+  })
+
+  test('missing required fields in reading order, with the page to jump to (sections on their holder)', async ({
+    assert,
+  }) => {
+    const store = storeFor('new', runner)
+    await store.start()
+    assert.deepEqual(
+      store.missing().map((m) => [m.field, m.page]),
+      [
+        ['nombre', 0],
+        ['nota', 0],
+      ]
+    )
+    store.setValue('nombre', 'Ana')
+    store.setValue('edad', 30)
+    await store.idle()
+    assert.deepEqual(
+      store.missing().map((m) => m.field),
+      ['licencia', 'nota']
+    )
+    // Send in new goes ahead anyway (spec 000 §5); a save does not.
+    assert.isTrue(store.mayProceed('send'))
+    assert.isFalse(store.mayProceed('save'))
+  })
+
+  test('navigation stays within the navigable pages', ({ assert }) => {
+    const store = storeFor('new', runner)
+    store.previous()
+    assert.equal(store.currentPage(), 0)
+    store.next()
+    assert.equal(store.currentPage(), 2)
+    assert.isTrue(store.isLastPage())
+    store.next()
+    assert.equal(store.currentPage(), 2)
+    store.goToPage(1)
+    assert.equal(store.currentPage(), 2, 'a section page is not a destination')
+    store.goToPage(0)
+    assert.equal(store.currentPage(), 0)
+  })
+
+  test('event scripts apply their effects', async ({ assert }) => {
+    const store = storeFor('new', runner)
+    store.setValue('edad', 70)
+    store.fireEvent('edad', 'on_change')
+    await store.idle()
+    assert.isTrue(store.isDisabled('acepta'))
+    assert.isFalse(store.showsRequired('acepta'))
+  })
+
+  test('see is read-only until edit values; stopping restores the saved values', async ({ assert }) => {
+    const store = storeFor('see', runner, { nombre: 'Ana' })
+    assert.isTrue(store.isReadOnly('nombre'))
+    assert.isFalse(store.showsRequired('nombre'), 'no star in a read-only case')
+    assert.deepEqual(store.missing(), [], 'see checks no required fields')
+    store.setEditing(true)
+    assert.isFalse(store.isReadOnly('nombre'))
+    store.setValue('nombre', 'Ana María')
+    store.setEditing(false, { nombre: 'Ana' })
+    assert.equal(store.value('nombre'), 'Ana')
+    assert.isTrue(store.isReadOnly('nombre'))
+  })
+
+  test('the payload sends unsaveable fields blank and every field once', async ({ assert }) => {
+    const store = storeFor('new', runner, { acepta: true, nombre: 'Ana' })
+    const payload = store.payload()
+    assert.equal(payload.acepta, false)
+    assert.equal(payload.nombre, 'Ana')
+    assert.sameMembers(Object.keys(payload), ['nombre', 'edad', 'licencia', 'nota', 'total', 'acepta'])
+  })
+
+  test('a field re-renders only for its own changes', async ({ assert }) => {
+    const store = storeFor('new', runner)
+    let nombre = 0
+    let nota = 0
+    store.subscribeField('nombre', () => nombre++)
+    store.subscribeField('nota', () => nota++)
+    store.setValue('nombre', 'A')
+    store.setValue('nombre', 'An')
+    store.setValue('nombre', 'An')
+    await store.idle()
+    assert.equal(nombre, 2)
+    assert.equal(nota, 0)
+  })
+
+  test('setText coerces outside text through the field type', async ({ assert }) => {
+    const store = storeFor('new', runner)
+    store.setText('edad', '2,5')
+    assert.strictEqual(store.value('edad'), 2.5)
+    store.setText('acepta', 'true')
+    assert.isTrue(store.value('acepta'))
+    store.setText('acepta', 'sí')
+    assert.isFalse(store.value('acepta'))
+  })
+})
+
+test.group('form URL parameters', () => {
+  test('the spec parameters, presets in base64 JSON, and the rest as process variables', ({ assert }) => {
+    const values = encodeBase64Json({ nombre: 'Ñandú', edad: '7' })
+    const params = readFormParams(
+      `?data=abc&key_process=k1&token=t1&values=${encodeURIComponent(values)}&invisible&origen=web`
+    )
+    assert.equal(params.data, 'abc')
+    assert.equal(params.keyProcess, 'k1')
+    assert.equal(params.token, 't1')
+    assert.isTrue(params.invisible)
+    assert.deepEqual(params.presets, { nombre: 'Ñandú', edad: '7' })
+    assert.deepEqual(params.vars, { origen: 'web' })
+    assert.isFalse(readFormParams('?invisible=false').invisible)
+  })
+
+  test('URL-safe base64 without padding reads; garbage is flagged, not thrown', ({ assert }) => {
+    const safe = encodeBase64Json({ a: '??>>' }).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+    assert.deepEqual(decodeBase64Json(safe), { a: '??>>' })
+    const bad = readFormParams('?values=%%%')
+    assert.isTrue(bad.presetsInvalid)
+    assert.deepEqual(bad.presets, {})
+    assert.isTrue(readFormParams(`?values=${encodeBase64Json([1, 2])}`).presetsInvalid)
+  })
+
+  test('local edits live under vfields_edit keyed by 10 characters of key_process or data', ({ assert }) => {
+    const memory = new Map<string, string>()
+    const storage = {
+      getItem: (k: string) => memory.get(k) ?? null,
+      setItem: (k: string, v: string) => void memory.set(k, v),
+      removeItem: (k: string) => void memory.delete(k),
+    } as Storage
+    const key = localEditsKey({ data: 'formkey-123456', keyProcess: '42.abcdefghijkl' })
+    assert.equal(key, '42.abcdefg')
+    assert.equal(localEditsKey({ data: 'formkey-123456', keyProcess: '' }), 'formkey-12')
+    writeLocalEdits(storage, key, { motivo: 'x' })
+    writeLocalEdits(storage, 'other', { a: 1 })
+    assert.deepEqual(readLocalEdits(storage, key), { motivo: 'x' })
+    clearLocalEdits(storage, key)
+    assert.isNull(readLocalEdits(storage, key))
+    clearLocalEdits(storage, 'other')
+    assert.isNull(memory.get('vfields_edit') ?? null)
+  })
+})

@@ -1,0 +1,3 @@
+/** The form, given by the bench through Vite's `define` (see vite.config.ts). */
+declare const __BENCH_SURVEY__: Record<string, unknown>
+declare const __BENCH_CONFIG__: unknown

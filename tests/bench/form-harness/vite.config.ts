@@ -1,0 +1,23 @@
+/**
+ * The benchmark's two pages (tests/bench/form.bench.mjs builds them): tramita.html mounts FormRuntime,
+ * surveyjs.html mounts survey-react-ui. The form itself comes through `define` from the bench
+ * (__BENCH_SURVEY__ and __BENCH_CONFIG__), so both bundles hold their own format of the same form.
+ */
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  plugins: [react()],
+  // As runtime-web: the sandbox worker loads QuickJS lazily, which only module workers can hold.
+  worker: { format: 'es' },
+  build: {
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { tramita: here('tramita.html'), surveyjs: here('surveyjs.html') } },
+  },
+})
