@@ -39,7 +39,8 @@ function question(n: number, position: number, page: number): Question {
   const q: Question = { name, title: `Pregunta ${n + 1}` }
   if (kind === 'text') Object.assign(q, { type: 'text' })
   else if (kind === 'number') Object.assign(q, { type: 'text', inputType: 'number' })
-  else if (kind === 'dropdown' || kind === 'checkbox' || kind === 'radiogroup') Object.assign(q, { type: kind, choices: CHOICES })
+  else if (kind === 'dropdown' || kind === 'checkbox' || kind === 'radiogroup')
+    Object.assign(q, { type: kind, choices: CHOICES })
   else Object.assign(q, { type: kind })
   if (n % 3 === 1) q.isRequired = true
   const back = DEPENDENT_AT[position]

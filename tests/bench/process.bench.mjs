@@ -223,7 +223,10 @@ async function startServer() {
     })
     const line = setup.stdout?.split('\n').find((l) => l.startsWith('{"saves"'))
     if (setup.status !== 0 || !line) throw new Error(`set-up failed:\n${setup.stdout}\n${setup.stderr}`)
-    return { origin, pid: child.pid, forms: JSON.parse(line), stop }
+    // Why a request failed, when the server itself stopped.
+    const exit = () =>
+      (child.exitCode ?? child.signalCode) !== null && `code ${child.exitCode}, signal ${child.signalCode}`
+    return { origin, pid: child.pid, forms: JSON.parse(line), stop, exit }
   } catch (error) {
     await stop()
     throw error
@@ -386,6 +389,9 @@ export async function processBench({ saves, steps }) {
     const bench = { agent, db, origin: server.origin, pid: server.pid, token: await signIn(agent, server.origin) }
     if (saves) await benchSaves(bench, server.forms.saves)
     if (steps) await benchSteps(bench, server.forms.steps)
+  } catch (error) {
+    if (server.exit()) console.error(`the server stopped during the bench (${server.exit()})`)
+    throw error
   } finally {
     agent.destroy()
     await db.end()

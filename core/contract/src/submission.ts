@@ -33,6 +33,8 @@ export interface SubmissionResult {
   values: Record<string, unknown>
   /** Conditions and formulas that failed; for the designer, not the end user. */
   scriptErrors: ScriptFailure[]
+  /** The sandbox could not run the scripts at all: nothing here may be trusted or stored. */
+  unavailable: boolean
 }
 
 const resolvedConfigs = new WeakMap<object, FormConfig>()
@@ -108,5 +110,13 @@ export async function validateSubmission(
   const state = applyConditions(declaredState(form, { task: context.task }), evaluation.conditions)
   const missing =
     context.case === 'new' || context.case === 'enter' ? missingRequired(form, values, state, registry) : []
-  return { ok: errors.length === 0 && missing.length === 0, missing, errors, values, scriptErrors: evaluation.failures }
+  const unavailable = evaluation.failures.some((failure) => failure.code === 'SANDBOX_UNAVAILABLE')
+  return {
+    ok: !unavailable && errors.length === 0 && missing.length === 0,
+    missing,
+    errors,
+    values,
+    scriptErrors: evaluation.failures,
+    unavailable,
+  }
 }

@@ -60,6 +60,28 @@ test.group('validateSubmission', (group) => {
     assert.equal(result.values.total, 24)
   })
 
+  test('without a sandbox nothing passes: the hidden-by-condition fields would be unchecked', async ({ assert }) => {
+    const down: ScriptRunner = {
+      run: async () => ({ ok: false, error: { code: 'SANDBOX_UNAVAILABLE', message: 'no sandbox' } }),
+      runBatch: async (calls) =>
+        calls.map(() => ({
+          ok: false as const,
+          error: { code: 'SANDBOX_UNAVAILABLE' as const, message: 'no sandbox' },
+        })),
+      dispose: () => undefined,
+    }
+    // tipo 'med' would show the required soporte; with conditions failing it looks hidden.
+    const result = await validateSubmission(config, { tipo: 'med', motivo: 'cita' }, { case: 'new', runner: down })
+    assert.isTrue(result.unavailable)
+    assert.isFalse(result.ok)
+    const working = await validateSubmission(config, { tipo: 'med', motivo: 'cita' }, { case: 'new', runner })
+    assert.isFalse(working.unavailable)
+    assert.deepEqual(
+      working.missing.map((m) => m.field),
+      ['soporte']
+    )
+  })
+
   test('a condition shows a required field, which is then missing', async ({ assert }) => {
     const result = await validateSubmission(config, { tipo: 'med', motivo: 'cita', dias: 1 }, { case: 'new', runner })
     assert.isFalse(result.ok)

@@ -105,7 +105,7 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
     else if (m.type === 'failed') {
       // The worker cannot build a sandbox (bad options, no wasm): waiting would not help.
       stop(slot)
-      for (const r of queue.splice(0)) r.answer(r.calls.map(() => failure('SCRIPT_ERROR', m.message)))
+      for (const r of queue.splice(0)) r.answer(r.calls.map(() => failure('SANDBOX_UNAVAILABLE', m.message)))
     } else if (m.type === 'results' && slot.busy) {
       const request = slot.busy
       timers.clearTimeout(slot.timer)
@@ -123,7 +123,9 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
     const request = slot.busy
     const started = slot.ready
     stop(slot)
-    const fail = (r: Request) => r.answer(r.calls.map(() => failure('SCRIPT_ERROR', `${MESSAGES.crashed}: ${reason}`)))
+    // A worker that dies while running a script may have been killed by it; one that never got ready was not.
+    const code = started ? 'SCRIPT_ERROR' : 'SANDBOX_UNAVAILABLE'
+    const fail = (r: Request) => r.answer(r.calls.map(() => failure(code, `${MESSAGES.crashed}: ${reason}`)))
     if (request) fail(request)
     // A worker that dies before it is ready would die again: answer the queue instead of looping.
     if (!started) queue.splice(0).forEach(fail)
@@ -190,7 +192,7 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
       disposed = true
       const pending = [...slots.flatMap((s) => (s.busy ? [s.busy] : [])), ...queue.splice(0)]
       for (const slot of slots) stop(slot)
-      for (const r of pending) r.answer(r.calls.map(() => failure('SCRIPT_ERROR', MESSAGES.disposed)))
+      for (const r of pending) r.answer(r.calls.map(() => failure('SANDBOX_UNAVAILABLE', MESSAGES.disposed)))
     },
     stats: () => ({
       workers: slots.filter((s) => s.endpoint).length,

@@ -2,7 +2,11 @@
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 
-export type ScriptErrorCode = 'SCRIPT_TIMEOUT' | 'SCRIPT_MEMORY' | 'SCRIPT_ERROR'
+/**
+ * SANDBOX_UNAVAILABLE is the host's failure, not the script's: no sandbox could be built or started.
+ * A result computed without scripts is not a result, so callers refuse instead of going on.
+ */
+export type ScriptErrorCode = 'SCRIPT_TIMEOUT' | 'SCRIPT_MEMORY' | 'SCRIPT_ERROR' | 'SANDBOX_UNAVAILABLE'
 
 export interface ScriptError {
   code: ScriptErrorCode

@@ -57,6 +57,8 @@ test.group('node pool', () => {
     const r = await pool.run('1')
     assert.isFalse(r.ok)
     assert.match(r.ok ? '' : r.error.message, /no\/such\/module/)
+    // The host's failure, not the script's: callers must not treat it as a script that returned false.
+    assert.equal(r.ok ? '' : r.error.code, 'SANDBOX_UNAVAILABLE')
     pool.dispose()
   })
 
@@ -65,7 +67,10 @@ test.group('node pool', () => {
     const pending = pool.run('while (true) {}', {}, { timeoutMs: 5000 })
     await new Promise((resolve) => setTimeout(resolve, 50))
     pool.dispose()
-    assert.deepEqual(await pending, { ok: false, error: { code: 'SCRIPT_ERROR', message: 'the sandbox was disposed' } })
+    assert.deepEqual(await pending, {
+      ok: false,
+      error: { code: 'SANDBOX_UNAVAILABLE', message: 'the sandbox was disposed' },
+    })
     await assert.rejects(() => pool.run('1'), /disposed/)
   })
 

@@ -4,7 +4,7 @@
  * always in approve). Fixed only when the page asks (pagebar) or in the approve and see cases.
  */
 import { useTranslation } from 'react-i18next'
-import { useForm, useFormVersion } from './context.js'
+import { useForm, useFormSnapshot } from './context.js'
 
 export interface BottomBarProps {
   /** Whether this user may switch on "edit values". */
@@ -19,7 +19,8 @@ export interface BottomBarProps {
 export function BottomBar({ mayEditValues, saving, onSend, onSave, onDecide, onToggleEdit }: BottomBarProps) {
   const { t } = useTranslation()
   const { store } = useForm()
-  useFormVersion(store)
+  // What the bar shows depends on the page and on "edit values" only.
+  useFormSnapshot(store, (s) => `${s.pagePositionNow()}:${s.isEditing()}`)
   const mode = store.mode
   const wizard = store.config.form.display === 'wizard'
   const position = store.pagePositionNow()

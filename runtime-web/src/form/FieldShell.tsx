@@ -15,11 +15,30 @@ interface Props {
   children: ReactNode
 }
 
-export function FieldShell({ item, inputId, required, bare, children }: Props) {
+/** The label's text, the required star and the tooltip: FieldShell's label, and the one checkboxes draw. */
+export function LabelContent({ item, required }: { item: FormItem; required: boolean }) {
   const { t } = useTranslation()
-  const { label, ref, design } = item.data
+  const tooltip = typeof item.data.ref.tooltip === 'string' ? item.data.ref.tooltip : ''
+  return (
+    <>
+      {item.data.label.value}
+      {required && (
+        <abbr className="ffield__star" title={t('required')} aria-label={t('required')}>
+          *
+        </abbr>
+      )}
+      {tooltip && (
+        <span className="ffield__tip" title={tooltip} aria-label={tooltip} role="img">
+          ?
+        </span>
+      )}
+    </>
+  )
+}
+
+export function FieldShell({ item, inputId, required, bare, children }: Props) {
+  const { label, design } = item.data
   const colors = design.colors
-  const tooltip = typeof ref.tooltip === 'string' ? ref.tooltip : ''
   return (
     <div
       className="ffield"
@@ -37,17 +56,7 @@ export function FieldShell({ item, inputId, required, bare, children }: Props) {
     >
       {!bare && (label.value || required) && (
         <label className="ffield__label" htmlFor={inputId} style={{ color: colors.label || undefined }}>
-          {label.value}
-          {required && (
-            <abbr className="ffield__star" title={t('required')} aria-label={t('required')}>
-              *
-            </abbr>
-          )}
-          {tooltip && (
-            <span className="ffield__tip" title={tooltip} aria-label={tooltip} role="img">
-              ⓘ
-            </span>
-          )}
+          <LabelContent item={item} required={required} />
         </label>
       )}
       {label.subtitle && <p className="ffield__subtitle">{label.subtitle}</p>}

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import './form.css'
 import { useTranslation } from 'react-i18next'
 import type { Device } from '@tramita/contract'
-import { FormContext, useForm, useFormVersion, type FormContextValue } from './context.js'
+import { FormContext, useForm, useFormSnapshot, type FormContextValue } from './context.js'
 import { BottomBar, type BottomBarProps } from './BottomBar.js'
 import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
 import { MissingRequired } from './MissingRequired.js'
@@ -65,7 +65,8 @@ function VarsView({ vars }: { vars: Record<string, unknown> }) {
 function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
   const { t } = useTranslation()
   const { store, services } = props.context
-  useFormVersion(store)
+  // Only the page shown is read here; fields, bars and the missing list follow the store themselves.
+  useFormSnapshot(store, (s) => s.pagePositionNow())
   const [view, setView] = useState<FormView>('form')
   const [deciding, setDeciding] = useState(false)
   const views: FormView[] = [

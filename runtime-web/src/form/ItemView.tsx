@@ -48,11 +48,14 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
       </div>
     )
   }
+  // Var fields hold process variables: never drawn, not even as an empty cell.
+  if (item.type === 'var') return null
   const Field = renderers.field(item.type)
   const inputId = inputIdOf(name)
+  const required = store.showsRequired(name)
   return (
     <div className="fcell" style={style}>
-      <FieldShell item={item} inputId={inputId} required={store.showsRequired(name)} bare={BARE.has(item.type)}>
+      <FieldShell item={item} inputId={inputId} required={required} bare={BARE.has(item.type)}>
         {Field ? (
           <Suspense fallback={<div className="ffield__loading" aria-busy="true" />}>
             <Field
@@ -62,6 +65,7 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
               onEvent={onEvent}
               readOnly={store.isReadOnly(name)}
               disabled={store.isDisabled(name)}
+              required={required}
               inputId={inputId}
               device={device}
               services={services}

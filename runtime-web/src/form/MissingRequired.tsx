@@ -2,9 +2,10 @@
  * The missing-required list on the last page (spec 000 §2): each entry jumps to its page and focuses
  * the field. The heading is the spec's text, verbatim.
  */
-import { MISSING_REQUIRED_HEADING } from '@tramita/contract'
-import { useForm, useFormVersion } from './context.js'
+import { MISSING_REQUIRED_HEADING, type MissingField } from '@tramita/contract'
+import { useForm, useFormSnapshot } from './context.js'
 import { inputIdOf } from './ItemView.js'
+import type { FormStore } from './store.js'
 
 /** Focuses a field's control once its page has rendered. */
 export function focusField(name: string) {
@@ -19,11 +20,20 @@ export function focusField(name: string) {
   })
 }
 
+const NONE: readonly MissingField[] = []
+
+/** The list only shows on the last page: elsewhere the required check (every field) is not even run. */
+const shownMissing = (store: FormStore): readonly MissingField[] => {
+  if (!store.isLastPage()) return NONE
+  const missing = store.missing()
+  // store.missing() keeps its list while nothing changes; an empty answer may be a new array.
+  return missing.length === 0 ? NONE : missing
+}
+
 export function MissingRequired() {
   const { store } = useForm()
-  useFormVersion(store)
-  const missing = store.missing()
-  if (missing.length === 0 || !store.isLastPage()) return null
+  const missing = useFormSnapshot(store, shownMissing)
+  if (missing.length === 0) return null
   return (
     <div className="fmissing" role="alert" data-testid="missing-required">
       <p className="fmissing__heading">{MISSING_REQUIRED_HEADING}</p>

@@ -24,7 +24,12 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 export function StoredLink({ services, path, name, children, ...rest }: LinkProps) {
   const src = useFileSrc(services, path)
   return (
-    <a {...rest} href={src} download={src?.startsWith('blob:') ? name : undefined} aria-disabled={src ? undefined : true}>
+    <a
+      {...rest}
+      href={src}
+      download={src?.startsWith('blob:') ? name : undefined}
+      aria-disabled={src ? undefined : true}
+    >
       {children}
     </a>
   )

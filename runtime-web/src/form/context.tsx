@@ -31,3 +31,12 @@ export function useFieldTick(store: FormStore, name: string): number {
 export function useFormVersion(store: FormStore): number {
   return useSyncExternalStore(store.subscribe, store.getVersion)
 }
+
+/**
+ * Re-renders when what `read` returns changes (compared with Object.is), not on every change of the
+ * form: a keystroke then costs the page and its bars nothing. `read` must return a primitive or a
+ * value the store keeps while it is unchanged.
+ */
+export function useFormSnapshot<T>(store: FormStore, read: (store: FormStore) => T): T {
+  return useSyncExternalStore(store.subscribe, () => read(store))
+}

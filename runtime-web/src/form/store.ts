@@ -42,6 +42,7 @@ type Listener = () => void
 
 /** The cases whose fields are read-only until "edit values" is switched on (spec 000 §4). */
 const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
+const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
 
 export class FormStore {
   readonly config: FormConfig
@@ -58,6 +59,8 @@ export class FormStore {
   private values: Record<string, unknown>
   private declared: FormState
   private conditions = new Map<string, boolean>()
+  /** Items with a condition, when scripts can run: hidden until their condition has run (initialState). */
+  private readonly conditioned = new Set<string>()
   private effects: Effect[] = []
   private state: FormState
   private options: Record<string, unknown> = {}
@@ -92,7 +95,13 @@ export class FormStore {
       this.values[item.field_name] = given === undefined || given === null ? fieldType?.defaultValue(item) : given
     }
     this.declared = declaredState(init.config, { task: init.task })
-    this.state = this.declared
+    if (init.scripting) {
+      for (const { item } of this.items.values()) {
+        const source = item.data.show_with_formule
+        if (typeof source === 'string' && source.trim() !== '') this.conditioned.add(item.field_name)
+      }
+    }
+    this.state = this.initialState()
   }
 
   // ── subscriptions ───────────────────────────────────────────────────────────
@@ -354,7 +363,7 @@ export class FormStore {
     this.options = {}
     this.styles = {}
     this.pagePosition = 0
-    this.state = this.declared
+    this.state = this.initialState()
     this.changed(this.items.keys())
     void this.start()
   }
@@ -436,8 +445,40 @@ export class FormStore {
     if (touched.length > 0) this.recomputeState(touched)
   }
 
+  /**
+   * Before the sandbox has answered, an item with a condition is hidden, as it is when the condition
+   * is false or fails (spec 000 §8): the first page shows at once what the usual case (conditions on
+   * fields not yet filled) ends with, instead of fields that vanish once QuickJS has loaded. One whose
+   * condition holds appears with the first evaluation.
+   */
+  private initialState(): FormState {
+    return applyConditions(this.declared, new Map([...this.conditioned].map((name) => [name, false])))
+  }
+
+  private conditionOf(name: string): boolean | undefined {
+    return this.conditions.get(name) ?? (this.conditioned.has(name) ? false : undefined)
+  }
+
+  /**
+   * Only the touched items' conditions or effects changed: their entries are rebuilt from the declared
+   * state, the others kept, so an answer to a keystroke costs what it touched, not the whole form.
+   */
   private recomputeState(touched: string[]) {
-    this.state = applyEffects(applyConditions(this.declared, this.conditions), this.effects)
+    const state = { ...this.state }
+    for (const name of new Set(touched)) {
+      const declared = this.declared[name]
+      if (!declared) continue
+      const condition = this.conditionOf(name)
+      const own = applyConditions(
+        { [name]: declared },
+        condition === undefined ? NO_CONDITIONS : new Map([[name, condition]])
+      )
+      state[name] = applyEffects(
+        own,
+        this.effects.filter((effect) => effect.op === 'setState' && effect.field === name)
+      )[name]!
+    }
+    this.state = state
     this.changed(touched)
   }
 }

@@ -53,6 +53,8 @@ export interface FieldProps<V = unknown> {
   readOnly: boolean
   /** Natural state disabled: greyed, no add or remove. */
   disabled: boolean
+  /** Shows as required now (required and enabled, spec 000 §5); FieldShell draws the star from it. */
+  required: boolean
   /** The DOM id of the focusable control: the label points at it and the missing-required list focuses it. */
   inputId: string
   device: Device

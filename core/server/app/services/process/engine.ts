@@ -16,6 +16,7 @@ import { signId } from '#lib/signed_id'
 import { scriptRunner } from '#services/scripts'
 import { newCaseCode } from './case_code.js'
 import { resolveAssignee } from './assignees.js'
+import { verifiedPeople } from './people_values.js'
 import { promoteAttachments } from './attachments.js'
 import type { Uploader } from '#services/uploads/staging'
 import type { LoadedVersion } from './definitions.js'
@@ -130,6 +131,8 @@ async function validatedValues(
     { ...stored, ...sent },
     { case: mode, task, runner: scriptRunner(), vars, lang: submission.lang }
   )
+  // Without the sandbox, conditions and formulas did not run: hidden fields and totals would be wrong.
+  if (result.unavailable) refuse('engine.scripts_unavailable', 503)
   if (!result.ok) {
     refuse(result.errors.length > 0 ? 'engine.invalid_values' : 'missing_required_fields', 400, {
       errors: result.errors,
@@ -140,7 +143,12 @@ async function validatedValues(
         .join('; '),
     })
   }
-  return result.values
+  const people = await verifiedPeople(version.form, stored, result.values)
+  if (people.problems.length > 0) {
+    const [first] = people.problems
+    refuse(first!.key, 400, { ...first!.vars, errors: people.problems.map((p) => ({ field: p.field, key: p.key })) })
+  }
+  return people.values
 }
 
 function stateOf(version: LoadedVersion, id: string) {

@@ -3,39 +3,21 @@
  * each draws the field's label beside its control (a <label> pointing at it). The switch shows its
  * options' texts (true = YES, false = NO by default) and sits left or right of the label (position).
  * Radios sharing a family exclude each other: checking one clears the others of its family.
- * The form's context (useForm) is read for those two things the FieldProps do not carry: the other
- * radios of a family and whether the field shows as required.
+ * A radio reads the form's context (useForm) for the other radios of its family.
  */
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { FormItem } from '@tramita/contract'
 import { useForm } from '../../context.js'
+import { LabelContent } from '../../FieldShell.js'
 import type { FieldProps } from '../../types.js'
 import { describedBy, domEvents } from './shared.js'
 
-/**
- * The field's label beside its control, with what the frame draws for other types and not for these:
- * the required star (only while enabled, spec 000 §5) and the tooltip.
- */
-function LabelText({ item, inputId }: { item: FormItem; inputId: string }) {
-  const { t } = useTranslation()
-  const { store } = useForm()
-  const text = String(item.data.label.value ?? '')
+/** The field's label beside its control (the frame draws none for these types). */
+function LabelText({ item, inputId, required }: { item: FormItem; inputId: string; required: boolean }) {
   const color = item.data.design.colors.label || undefined
-  const tooltip = typeof item.data.ref.tooltip === 'string' ? item.data.ref.tooltip : ''
   return (
     <label className="fbool__label" htmlFor={inputId} style={{ color }}>
-      {text}
-      {store.showsRequired(item.field_name) && (
-        <abbr className="ffield__star" title={t('required')} aria-label={t('required')}>
-          *
-        </abbr>
-      )}
-      {tooltip && (
-        <span className="ffield__tip" title={tooltip} aria-label={tooltip} role="img">
-          ⓘ
-        </span>
-      )}
+      <LabelContent item={item} required={required} />
     </label>
   )
 }
@@ -58,7 +40,16 @@ function Row({
   )
 }
 
-export function CheckboxField({ item, value, onChange, onEvent, readOnly, disabled, inputId }: FieldProps<boolean>) {
+export function CheckboxField({
+  item,
+  value,
+  onChange,
+  onEvent,
+  readOnly,
+  disabled,
+  required,
+  inputId,
+}: FieldProps<boolean>) {
   const events = domEvents(onEvent)
   return (
     <Row item={item} className="fbool--checkbox" events={events}>
@@ -76,12 +67,21 @@ export function CheckboxField({ item, value, onChange, onEvent, readOnly, disabl
           onEvent('on_change')
         }}
       />
-      <LabelText item={item} inputId={inputId} />
+      <LabelText item={item} inputId={inputId} required={required} />
     </Row>
   )
 }
 
-export function SwitchField({ item, value, onChange, onEvent, readOnly, disabled, inputId }: FieldProps<boolean>) {
+export function SwitchField({
+  item,
+  value,
+  onChange,
+  onEvent,
+  readOnly,
+  disabled,
+  required,
+  inputId,
+}: FieldProps<boolean>) {
   const events = domEvents(onEvent)
   const texts = (item.data.options ?? {}) as { true?: string; false?: string }
   const on = value === true
@@ -112,20 +112,29 @@ export function SwitchField({ item, value, onChange, onEvent, readOnly, disabled
     <Row item={item} className={`fbool--switch${right ? ' fbool--switch-right' : ''}`} events={events}>
       {right ? (
         <>
-          <LabelText item={item} inputId={inputId} />
+          <LabelText item={item} inputId={inputId} required={required} />
           {control}
         </>
       ) : (
         <>
           {control}
-          <LabelText item={item} inputId={inputId} />
+          <LabelText item={item} inputId={inputId} required={required} />
         </>
       )}
     </Row>
   )
 }
 
-export function RadioField({ item, value, onChange, onEvent, readOnly, disabled, inputId }: FieldProps<boolean>) {
+export function RadioField({
+  item,
+  value,
+  onChange,
+  onEvent,
+  readOnly,
+  disabled,
+  required,
+  inputId,
+}: FieldProps<boolean>) {
   const { store } = useForm()
   const events = domEvents(onEvent)
   const family = typeof item.data.family === 'string' ? item.data.family : ''
@@ -162,7 +171,7 @@ export function RadioField({ item, value, onChange, onEvent, readOnly, disabled,
           if (on) set(false)
         }}
       />
-      <LabelText item={item} inputId={inputId} />
+      <LabelText item={item} inputId={inputId} required={required} />
     </Row>
   )
 }

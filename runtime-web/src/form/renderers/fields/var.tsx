@@ -1,7 +1,7 @@
 /**
  * var (date, image, json, number, text, time): a process variable the form carries for scripts and
- * the server; never shown to users. fields.css also hides the frame around it, so a var placed in a
- * layout row leaves no empty cell.
+ * the server; never shown to users. ItemView skips var fields before drawing a cell, so this renderer
+ * only keeps the registry complete.
  */
 export function VarField() {
   return null
