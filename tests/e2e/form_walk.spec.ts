@@ -193,6 +193,61 @@ test.group('form runtime in Chromium', (group) => {
   })
 })
 
+test.group('form runtime files in Chromium', (group) => {
+  let browser: Browser
+  const base = `http://${process.env.HOST}:${process.env.PORT}`
+  group.setup(async () => {
+    browser = await launchChromium()
+    return () => browser.close()
+  })
+  group.each.setup(async () => {
+    await resetProcessTables()
+    await resetAuthTables()
+  })
+
+  test('an uploaded picture shows through the session and opens in the draggable preview', async ({ assert }) => {
+    const form = await publishPermit({
+      extraField: {
+        field_name: 'foto',
+        type: 'file',
+        data: { label: { value: 'Foto' }, ext: ['png'], ref: { limit: 1 } },
+      },
+    })
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const context = await browser.newContext({ locale: 'es-CO' })
+    const page = await context.newPage()
+    await page.goto(`${base}/`)
+    await page.locator('input[name=user]').fill('solicitante')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
+    await page.waitForURL(`${base}/document_management`)
+    await page.goto(`${base}/forms/new?data=${form.key}`)
+    // A 1×1 PNG: the server sniffs the content, so it must really be one.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64'
+    )
+    await page
+      .locator('[data-field=foto]')
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'punto.png', mimeType: 'image/png', buffer: png })
+    const thumb = page.locator('[data-field=foto] li[data-file="punto.png"] img')
+    // The <img> cannot send the token header: it shows an object URL of the fetched file.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-field=foto] li img')
+      return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth === 1
+    })
+    assert.match((await thumb.getAttribute('data-path'))!, /^\/data\/files\//)
+    await page.getByRole('button', { name: 'Abrir punto.png' }).click()
+    const preview = page.getByTestId('file-preview')
+    await preview.waitFor()
+    assert.include(await preview.innerText(), 'punto.png')
+    await page.keyboard.press('Escape')
+    await preview.waitFor({ state: 'detached' })
+    await context.close()
+  })
+})
+
 async function waitUntil(check: () => Promise<boolean>, ms = 10_000) {
   const deadline = Date.now() + ms
   while (!(await check())) {

@@ -10,6 +10,8 @@ import type { Device } from '@tramita/contract'
 import { FormContext, useForm, useFormSnapshot, type FormContextValue } from './context.js'
 import { BottomBar, type BottomBarProps } from './BottomBar.js'
 import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
+import { DownloadsPanel } from './DownloadsPanel.js'
+import { FormModal } from './FormModal.js'
 import { MissingRequired } from './MissingRequired.js'
 import { PageView, Rows } from './PageView.js'
 
@@ -132,6 +134,8 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
           <BottomBar {...props} onDecide={() => setDeciding(true)} />
         </>
       )}
+      <FormModal />
+      <DownloadsPanel />
       {deciding && (
         <DecisionPrompt
           decisions={props.decisions}

@@ -22,6 +22,7 @@ import {
   type MissingField,
 } from '@tramita/contract'
 import type { Effect, Json } from '@tramita/sandbox'
+import { Overlays } from './overlays.js'
 import type { Scripting } from './scripts.js'
 
 export interface FormStoreInit {
@@ -77,6 +78,8 @@ export class FormStore {
   private pendingScripts = 0
   /** Script failures, for the console and the designer; never shown to the end user (spec 000 §8). */
   readonly scriptErrors: { field: string; message: string }[] = []
+  /** Modals and the download-progress panel over the form. */
+  readonly overlays = new Overlays()
 
   constructor(init: FormStoreInit) {
     this.config = init.config

@@ -1,0 +1,92 @@
+/**
+ * What opens over the form (spec 000 §2): a modal showing a URL in an iframe or pages of the form,
+ * and the download-progress panel listing generated files with their finish status. Actions (open_modal,
+ * close_modal, create_doc, downloads) drive these through the form store's `overlays`.
+ */
+export type Modal =
+  | { type: 'url'; url: string; title?: string }
+  /** `page`: an index in form.pages or a page's name (sections included). */
+  | { type: 'pages'; page: number | string; title?: string }
+
+export type DownloadStatus = 'running' | 'done' | 'failed'
+
+export interface Download {
+  id: number
+  name: string
+  status: DownloadStatus
+}
+
+/** The spec's delay before a modal shows (000 §9: "Modal opens after 100 ms"). */
+export const MODAL_DELAY_MS = 100
+
+type Listener = () => void
+
+/** Only http(s) and same-site paths open in a modal: never javascript:, data: or other schemes. */
+export function safeModalUrl(url: string, origin: string): URL | null {
+  try {
+    const parsed = new URL(url, origin)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+export class Overlays {
+  private modalNow: Modal | null = null
+  private downloadsNow: readonly Download[] = []
+  private nextId = 1
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private readonly listeners = new Set<Listener>()
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  modal = (): Modal | null => this.modalNow
+  downloads = (): readonly Download[] => this.downloadsNow
+
+  /** Opens after MODAL_DELAY_MS, replacing any modal open now. */
+  openModal(modal: Modal, delay = MODAL_DELAY_MS) {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.modalNow = modal
+      this.emit()
+    }, delay)
+  }
+
+  closeModal() {
+    clearTimeout(this.timer)
+    if (this.modalNow === null) return
+    this.modalNow = null
+    this.emit()
+  }
+
+  /** Lists a file being produced until `work` settles; its entry then says done or failed. */
+  async track<T>(name: string, work: Promise<T>): Promise<T> {
+    const id = this.nextId++
+    this.downloadsNow = [...this.downloadsNow, { id, name, status: 'running' }]
+    this.emit()
+    const settle = (status: DownloadStatus) => {
+      this.downloadsNow = this.downloadsNow.map((d) => (d.id === id ? { ...d, status } : d))
+      this.emit()
+    }
+    try {
+      const result = await work
+      settle('done')
+      return result
+    } catch (error) {
+      settle('failed')
+      throw error
+    }
+  }
+
+  dismissDownload(id: number) {
+    this.downloadsNow = this.downloadsNow.filter((d) => d.id !== id)
+    this.emit()
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener()
+  }
+}
