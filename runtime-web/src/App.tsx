@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from 'react-router'
 import { Shell } from './components/Shell.js'
 import { NotFoundPage } from './pages/NotFoundPage.js'
@@ -6,12 +6,29 @@ import { NotFoundPage } from './pages/NotFoundPage.js'
 /**
  * Each screen is its own chunk, loaded when its route is first visited: the form screen a user
  * opens from a link downloads the shell and the form, not the users administration or the login.
+ * The lazy components are made once, here: made during a render, each render would remount the page.
  */
-function page(load: () => Promise<ComponentType>) {
-  const Lazy = lazy(async () => ({ default: await load() }))
+const screen = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }))
+
+const Login = screen(() => import('./pages/LoginPage.js').then((m) => m.LoginPage))
+const ForgetPassword = screen(() => import('./pages/ForgetPasswordPage.js').then((m) => m.ForgetPasswordPage))
+const PublicDocument = screen(() => import('./pages/PublicDocumentPage.js').then((m) => m.PublicDocumentPage))
+const Code2FA = screen(() => import('./pages/Code2FAPage.js').then((m) => m.Code2FAPage))
+const ConfirmRetention = screen(() => import('./pages/ConfirmRetentionPage.js').then((m) => m.ConfirmRetentionPage))
+const Forms = screen(() => import('./pages/FormsPage.js').then((m) => m.FormsPage))
+const Process = screen(() => import('./pages/ProcessPage.js').then((m) => m.ProcessPage))
+const Consult = screen(() => import('./pages/ConsultPage.js').then((m) => m.ConsultPage))
+const DocumentManagement = screen(() =>
+  import('./pages/DocumentManagementPage.js').then((m) => m.DocumentManagementPage)
+)
+const Status = screen(() => import('./pages/StatusPage.js').then((m) => m.StatusPage))
+const Users = screen(() => import('./pages/UsersPage.js').then((m) => m.UsersPage))
+const UserProfile = screen(() => import('./pages/UserProfilePage.js').then((m) => m.UserProfilePage))
+
+function page(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<div className="route-loading" role="status" aria-busy="true" />}>
-      <Lazy />
+      <Screen />
     </Suspense>
   )
 }
@@ -21,36 +38,18 @@ export function App() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={page(() => import('./pages/LoginPage.js').then((m) => m.LoginPage))} />
-        <Route
-          path="forgetpassword/:token"
-          element={page(() => import('./pages/ForgetPasswordPage.js').then((m) => m.ForgetPasswordPage))}
-        />
-        <Route
-          path="static/public/:token"
-          element={page(() => import('./pages/PublicDocumentPage.js').then((m) => m.PublicDocumentPage))}
-        />
-        <Route
-          path="static/code2FA"
-          element={page(() => import('./pages/Code2FAPage.js').then((m) => m.Code2FAPage))}
-        />
-        <Route
-          path="confirmretention"
-          element={page(() => import('./pages/ConfirmRetentionPage.js').then((m) => m.ConfirmRetentionPage))}
-        />
-        <Route path="forms/:case" element={page(() => import('./pages/FormsPage.js').then((m) => m.FormsPage))} />
-        <Route path="process" element={page(() => import('./pages/ProcessPage.js').then((m) => m.ProcessPage))} />
-        <Route path="consult" element={page(() => import('./pages/ConsultPage.js').then((m) => m.ConsultPage))} />
-        <Route
-          path="document_management"
-          element={page(() => import('./pages/DocumentManagementPage.js').then((m) => m.DocumentManagementPage))}
-        />
-        <Route path="status" element={page(() => import('./pages/StatusPage.js').then((m) => m.StatusPage))} />
-        <Route path="users" element={page(() => import('./pages/UsersPage.js').then((m) => m.UsersPage))} />
-        <Route
-          path="users/:id"
-          element={page(() => import('./pages/UserProfilePage.js').then((m) => m.UserProfilePage))}
-        />
+        <Route index element={page(Login)} />
+        <Route path="forgetpassword/:token" element={page(ForgetPassword)} />
+        <Route path="static/public/:token" element={page(PublicDocument)} />
+        <Route path="static/code2FA" element={page(Code2FA)} />
+        <Route path="confirmretention" element={page(ConfirmRetention)} />
+        <Route path="forms/:case" element={page(Forms)} />
+        <Route path="process" element={page(Process)} />
+        <Route path="consult" element={page(Consult)} />
+        <Route path="document_management" element={page(DocumentManagement)} />
+        <Route path="status" element={page(Status)} />
+        <Route path="users" element={page(Users)} />
+        <Route path="users/:id" element={page(UserProfile)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -5,16 +5,18 @@
  * headless Chromium, in the same run, runs interleaved. Pages: tests/bench/form-harness.
  *
  * Both pages get the same probe (an init script, installed before any of the page's scripts):
- * - first page ready: performance.now() (from navigation start) at the first frame after the DOM holds
- *   a control for every question of page 1 the conditions show, and none of those they hide. Tramita
- *   shows conditioned fields until the sandbox worker has run the conditions, so this waits for it.
- * - time to interactive (TTI): once ready, a key is pressed in a plain text question of page 1; TTI is
- *   the first frame after that input event was handled, from navigation start.
+ * - controls on screen: the first frame (performance.now(), from navigation start) after the DOM holds
+ *   a control for every question of page 1 the conditions show.
+ * - first page ready: the same, once the DOM also holds none of the questions they hide. Tramita
+ *   hides conditioned fields until the sandbox worker has run their conditions.
+ * - time to interactive (TTI): when page 1 is ready the probe focuses a plain text question of it
+ *   and the bench presses a key; TTI is the first frame after that input event was handled.
  * - keystrokes: 'x' and Backspace alternate in page 1's driver (text), which shows and hides five
  *   questions of page 1. From performance.now() in a capture keydown listener to (1) the first frame
  *   with the input's new value, (2) the DOM mutation (MutationObserver) after which every dependent
  *   has its new visibility and (3) the first frame after it. Tramita's conditions run in the QuickJS
- *   worker: (2) and (3) include that round trip. The next key waits 50 ms after both are seen.
+ *   worker: (2) and (3) include that round trip, and a run's first key may find the worker still
+ *   loading (reported apart too). Every key counts; the next waits 50 ms after both are seen.
  * Every run has a fresh browser context (cold caches). The importForm conversion is design-time
  * work (the jsonconfig is what a server stores and serves) and is not timed.
  */
@@ -220,7 +222,7 @@ export function summarize(name, runs) {
   const ms = (n) => `${n.toFixed(0)} ms`
   const p = ([p50, p95]) => `p50 ${p50.toFixed(1)} / p95 ${p95.toFixed(1)} ms`
   console.log(
-    `${name.padEnd(9)} ${(runs[0].bytes / 1024).toFixed(0)} KiB loaded; medians: controls on screen ${ms(s.controls)},` +
+    `${name.padEnd(9)} ${(runs[0].bytes / 1024).toFixed(0)} KiB fetched (uncompressed); medians: controls on screen ${ms(s.controls)},` +
       ` first page ready ${ms(s.ready)}, TTI ${ms(s.tti)} (runs: ${runs.map((r) => r.interactive.toFixed(0)).join(', ')})`
   )
   console.log(

@@ -222,6 +222,17 @@ if (wanted('saves') || wanted('steps')) {
   const { processBench } = await import('./process.bench.mjs')
   await processBench({ saves: wanted('saves'), steps: wanted('steps') })
 }
+/** The form route's initial JavaScript, gzipped (tests/bench/bundle.bench.mjs). */
+if (wanted('bundle')) {
+  console.log('━━ form route bundle ━━')
+  const { bundleBench } = await import('./bundle.bench.mjs')
+  bundleBench(ROOT)
+}
+/** The form in headless Chromium beside SurveyJS on the same form (tests/bench/form.bench.mjs). */
+if (wanted('form')) {
+  const { formBench } = await import('./form.bench.mjs')
+  await formBench()
+}
 if (!wanted('http')) process.exit()
 
 console.log('━━ call contract over HTTP ━━')

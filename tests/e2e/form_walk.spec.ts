@@ -124,6 +124,17 @@ test.group('form runtime in Chromium', (group) => {
     assert.equal(await page.getByTestId('missing-required').count(), 0)
   })
 
+  test('switching the language keeps what was typed', async ({ assert }) => {
+    const form = await publishPermit()
+    await people(form.area.id)
+    const page = await signedIn('solicitante')
+    await page.goto(`${base}/forms/new?data=${form.key}`)
+    await page.getByLabel('Nombre').fill('Ana')
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en')
+    await page.getByRole('button', { name: 'Next' }).waitFor()
+    assert.equal(await page.getByLabel('Nombre').inputValue(), 'Ana')
+  })
+
   test('invisible mode saves by itself with the preset values of the link', async ({ assert }) => {
     const form = await publishPermit()
     await people(form.area.id)

@@ -27,9 +27,9 @@ export function browserScripting(): Promise<Scripting> {
 }
 
 /**
- * The pool starts its worker on the first batch, which would come only after the page has rendered
- * and acorn has read every script: QuickJS (~700 kB) would then load on the critical path. A trivial
- * batch now lets the worker load it on the other core while the main thread renders.
+ * The pool starts its worker on the first batch, which would come only once the evaluation code has
+ * loaded and acorn has read every script on the main thread: QuickJS (~700 kB) would start loading
+ * late. A trivial batch starts the worker now, so QuickJS loads while the page renders.
  */
 function startWorker({ createWorkerSandbox }: typeof import('@tramita/sandbox/browser')): ScriptRunner {
   const runner = createWorkerSandbox()

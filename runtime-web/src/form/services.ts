@@ -51,7 +51,8 @@ export type FormServices = RuntimeServices & { release(): void }
 
 export function createFormServices(
   context: FormCallContext,
-  lang: string,
+  /** The page's language now (read on each use: switching language keeps the form and its files). */
+  language: () => string,
   preview: (file: { path: string; real_name: string }) => void
 ): FormServices {
   const people = new Map<string, Promise<PeopleOption[]>>()
@@ -67,7 +68,9 @@ export function createFormServices(
   }
 
   return {
-    lang,
+    get lang() {
+      return language()
+    },
     async upload(files: File[], foldertype: FolderType, field: string): Promise<UploadedFile[]> {
       const out: UploadedFile[] = []
       for (const file of files) {

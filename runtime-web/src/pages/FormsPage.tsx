@@ -118,12 +118,15 @@ export function FormsPage() {
   const [reloadCount, setReloadCount] = useState(0)
   const [preview, setPreview] = useState<{ path: string; real_name: string; url: string } | null>(null)
   const savingRef = useRef(false)
+  // react-i18next hands out a new `i18n` on a language switch; the loaded case must not follow it.
+  const i18nRef = useRef(i18n)
+  i18nRef.current = i18n
 
   useEffect(() => {
     if (!isFormCase(formCase)) return
     const abort = new AbortController()
     setPhase({ name: 'loading' })
-    if (params.presetsInvalid) toasts.error(t('form_runtime.bad_presets'))
+    if (params.presetsInvalid) toasts.error(i18nRef.current.t('form_runtime.bad_presets'))
     call<FormInfo>(
       'POST',
       '/data/form/info/user/token',
@@ -146,27 +149,33 @@ export function FormsPage() {
         setPhase({ name: 'failed', message: error instanceof Error ? error.message : String(error) })
       })
     return () => abort.abort()
-  }, [formCase, params, reloadCount, t])
+    // Not on a language switch: reloading would drop what the user typed.
+  }, [formCase, params, reloadCount])
 
   const ready = phase.name === 'ready' ? phase : null
   const userId = ready?.info.infouser[0]?.id
-  const context = useMemo(() => {
+  // Services live as long as the case shown: a resize or a language switch keeps them and their files.
+  const services = useMemo(() => {
     if (!ready) return null
-    const { info, store } = ready
-    const services = createFormServices(
+    const { info } = ready
+    const made = createFormServices(
       { data: params.data, keyProcess: info.key_process || params.keyProcess, token: info.token || params.token },
-      i18n.language,
+      () => i18nRef.current.language,
       (file) => {
-        void services.fileSrc(file.path).then(
+        void made.fileSrc(file.path).then(
           (url) => setPreview({ ...file, url }),
-          () => toasts.error(t('error.generic'))
+          () => toasts.error(i18nRef.current.t('error.generic'))
         )
       }
     )
-    return { store, renderers, device, services }
-  }, [ready, params, i18n.language, device, t])
-  // Files fetched for this form are let go with it.
-  useEffect(() => () => context?.services.release(), [context])
+    return made
+  }, [ready, params])
+  // Files fetched for this case are let go with it.
+  useEffect(() => () => services?.release(), [services])
+  const context = useMemo(
+    () => (ready && services ? { store: ready.store, renderers, device, services } : null),
+    [ready, services, device]
+  )
   const editKey = localEditsKey(params)
 
   /** One save through the case's route; what happens after follows spec 000 §4. */

@@ -29,6 +29,10 @@ const services: RuntimeServices = {
   preview: () => undefined,
 }
 
+// The same i18n set-up as runtime-web/src/main.tsx, done (as there) before the form screen exists.
+const i18n = await createI18n('es', { react: { useSuspense: false } })
+
+// As FormsPage once the server's answer is in.
 const store = new FormStore({
   config: withDefaults(__BENCH_CONFIG__, registry),
   registry,
@@ -59,8 +63,6 @@ function Screen() {
   )
 }
 
-// The same i18n set-up as runtime-web/src/main.tsx.
-const i18n = await createI18n('es', { react: { useSuspense: false } })
 createRoot(document.getElementById('root')!).render(
   <I18nextProvider i18n={i18n}>
     <Screen />
