@@ -94,7 +94,9 @@ export function bundleBench(repoRoot) {
   const base = baseline()
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`
   console.log(`form route initial JS (gzip)   ${kb(route)} in ${initial.size} chunks`)
-  console.log(`  target ≤ ${TARGET_KB} kB: ${route / 1024 <= TARGET_KB ? 'met' : 'MISSED'} (${((route / 1024 / TARGET_KB) * 100).toFixed(0)} % of it)`)
+  console.log(
+    `  target ≤ ${TARGET_KB} kB: ${route / 1024 <= TARGET_KB ? 'met' : 'MISSED'} (${((route / 1024 / TARGET_KB) * 100).toFixed(0)} % of it)`
+  )
   console.log(`  baseline React + ReactDOM alone: ${kb(base)}; ratio ${(route / base).toFixed(2)}×`)
   console.log(`scripts, loaded on first use:   ${kb(scripting)} (evaluation) + ${kb(workerBytes)} (QuickJS worker)`)
   return { route, base, scripting, workerBytes }

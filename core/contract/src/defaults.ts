@@ -3,7 +3,7 @@
  * the schema (schema/*.ts, types/*.ts), so this only walks the config with the right schema: the
  * form's for the frame, each item's own type schema for fields and elements.
  */
-import { Value } from '@sinclair/typebox/value'
+import { defaultsApplier } from './compiled-defaults.js'
 import { FormConfigBase } from './schema/form.js'
 import { coreRegistry } from './core-types.js'
 import type { FieldTypeRegistry, ItemKind } from './registry.js'
@@ -23,13 +23,13 @@ export function itemWithDefaults(
 ): FormItem {
   if (!isObject(item) || typeof item.type !== 'string') return item as FormItem
   const fieldType = registry.get(kind, item.type)
-  return (fieldType ? Value.Default(fieldType.schema, clone(item)) : clone(item)) as FormItem
+  return (fieldType ? defaultsApplier(fieldType.schema)(clone(item)) : clone(item)) as FormItem
 }
 
 /** A new config with every missing key set to the spec's default. The input is not changed. */
 export function withDefaults(config: unknown, registry: FieldTypeRegistry = coreRegistry()): FormConfig {
   if (!isObject(config)) return config as FormConfig
-  const resolved = Value.Default(FormConfigBase, clone(config)) as Record<string, unknown>
+  const resolved = defaultsApplier(FormConfigBase)(clone(config)) as Record<string, unknown>
   for (const kind of ['field', 'element'] as const) {
     const key = kind === 'field' ? 'fields' : 'elements'
     const items = resolved[key]

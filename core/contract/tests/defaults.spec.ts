@@ -1,5 +1,16 @@
 import { test } from '@japa/runner'
-import { backgroundProportion, deviceForWidth, navigablePages, pageWidth, withDefaults } from '../src/index.js'
+import { readdir, readFile } from 'node:fs/promises'
+import { Value } from '@sinclair/typebox/value'
+import {
+  backgroundProportion,
+  coreRegistry,
+  deviceForWidth,
+  FormConfigBase,
+  navigablePages,
+  pageWidth,
+  withDefaults,
+} from '../src/index.js'
+import { generateForm } from './generate-form.js'
 
 const item = (type: string, extra: Record<string, unknown> = {}) => ({ field_name: `x_${type}`, type, ...extra })
 
@@ -111,5 +122,58 @@ test.group('withDefaults: the spec defaults in one place', () => {
       form: { pages: [{ name: 'A' }, { name: 'S', section: true, section_id: 's' }, { name: 'B' }] },
     })
     assert.deepEqual(navigablePages(twoPages), [0, 2])
+  })
+})
+
+test.group('withDefaults: the compiled applier gives what TypeBox gives', () => {
+  /** The reference: TypeBox's own Value.Default over the same schemas. */
+  function reference(config: any): unknown {
+    const registry = coreRegistry()
+    const copy = JSON.parse(JSON.stringify(config))
+    const resolved = Value.Default(FormConfigBase, copy) as any
+    for (const [key, kind] of [
+      ['fields', 'field'],
+      ['elements', 'element'],
+    ] as const) {
+      resolved[key] = resolved[key].map((entry: any) => {
+        const type = registry.get(kind, entry.type)
+        return type ? Value.Default(type.schema, entry) : entry
+      })
+    }
+    return resolved
+  }
+
+  const every = (kind: 'field' | 'element') =>
+    coreRegistry()
+      .list(kind)
+      .map((t) => t.type)
+
+  test('every template in templates/forms', async ({ assert }) => {
+    const folder = new URL('../../../templates/forms/', import.meta.url)
+    const files = (await readdir(folder)).filter((f) => f.endsWith('.json'))
+    assert.isAbove(files.length, 4)
+    for (const file of files) {
+      const config = JSON.parse(await readFile(new URL(file, folder), 'utf8'))
+      assert.deepEqual(withDefaults(config), reference(config), file)
+    }
+  })
+
+  test('a generated 500-field form, and every type bare and with partial nested settings', ({ assert }) => {
+    const { config } = generateForm()
+    assert.deepEqual(withDefaults(config), reference(config))
+    const partial = {
+      form: { pages: [{ name: 'P', layout: [], style: { page_style: { blur_backdrop: true } } }] },
+      fields: every('field').flatMap((type, i) => [
+        { field_name: `a${i}`, type },
+        {
+          field_name: `b${i}`,
+          type,
+          data: { design: { responsive: { mobile: 6 } }, state: { see: false }, ref: { limit: 3 } },
+          state: { natural: 'readonly' },
+        },
+      ]),
+      elements: every('element').map((type, i) => ({ field_name: `e${i}`, type, data: { value: 'x' } })),
+    }
+    assert.deepEqual(withDefaults(partial), reference(partial))
   })
 })
