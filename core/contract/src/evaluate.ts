@@ -29,6 +29,20 @@ export interface Evaluation {
   ran: number
 }
 
+/** A script that reads a field by a computed name (`value(x)`) may read any of them. */
+const READS_BY_NAME = /\bvalue\s*\(/
+
+/**
+ * Only the variables the batch's scripts read cross into the sandbox: each one becomes a QuickJS value,
+ * and a 500-field form would otherwise pay for 500 of them on every keystroke and every save.
+ */
+function variablesFor(batch: readonly FormScript[], all: Record<string, Json>): Record<string, Json> {
+  if (batch.some((s) => READS_BY_NAME.test(s.source))) return all
+  const out: Record<string, Json> = {}
+  for (const script of batch) for (const name of script.deps) if (name in all) out[name] = all[name]!
+  return out
+}
+
 /** Runs `scripts` (formulas first, in level order, then conditions) over `values`. */
 export async function runScripts(
   scripts: readonly FormScript[],
@@ -45,7 +59,7 @@ export async function runScripts(
   const run = (batch: FormScript[]) =>
     ctx.runner.runBatch(
       batch.map((s) => ({ source: s.source })),
-      { ...ctx.vars, ...(current as Record<string, Json>) },
+      variablesFor(batch, { ...ctx.vars, ...(current as Record<string, Json>) }),
       { timeoutMs: ctx.timeoutMs }
     )
   const fail = (s: FormScript, result: ScriptResult) =>

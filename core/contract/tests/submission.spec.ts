@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { buildGraph, evaluateChange, validateSubmission, withDefaults } from '../src/index.js'
+import { buildGraph, evaluateChange, evaluateForm, validateSubmission, withDefaults } from '../src/index.js'
 import { generateForm } from './generate-form.js'
 
 const config = {
@@ -80,6 +80,33 @@ test.group('validateSubmission', (group) => {
       working.missing.map((m) => m.field),
       ['soporte']
     )
+  })
+
+  test('only the variables a batch reads cross into the sandbox (all of them for value(name))', async ({ assert }) => {
+    const seen: string[][] = []
+    const spy: ScriptRunner = {
+      run: (source, vars, opts) => runner.run(source, vars, opts),
+      runBatch: (calls, shared, opts) => {
+        seen.push(Object.keys(shared ?? {}).sort())
+        return runner.runBatch(calls, shared, opts)
+      },
+      dispose: () => undefined,
+    }
+    const values = { tipo: 'med', motivo: 'x', dias: 2, total: 0, nota: '', clave: '' }
+    await evaluateChange(withDefaults(config), 'dias', values, { runner: spy, vars: { code_process: 'ABC' } })
+    assert.deepEqual(seen, [['dias']], 'the total formula reads dias only')
+    const dynamic = withDefaults({
+      form: { pages: [{ name: 'P', layout: [['a', 'b']] }] },
+      fields: [
+        { field_name: 'a', type: 'text' },
+        { field_name: 'b', type: 'text', data: { formule: "value('a' + '') + '!'" } },
+      ],
+    })
+    seen.length = 0
+    // A computed name is not known statically: evaluateForm runs it, with every variable.
+    const result = await evaluateForm(dynamic, { a: 'hola', b: '' }, { runner: spy, vars: { extra: 1 } })
+    assert.deepEqual(seen, [['a', 'b', 'extra']])
+    assert.equal(result.values.b, 'hola!')
   })
 
   test('a condition shows a required field, which is then missing', async ({ assert }) => {
