@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, people, waitUntil } from './session.ts'
 import { resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../../core/server/app/services/seed_service.ts'
@@ -13,8 +14,8 @@ import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../../core/server/app/services/
  */
 test.group('the demo process in Chromium', (group) => {
   let browser: Browser
-  const contexts: BrowserContext[] = []
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
+  const session = people(() => browser, DEFAULT_DEMO_PASSWORD)
+  const signedIn = (user: string) => session.signedIn(user)
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -26,22 +27,8 @@ test.group('the demo process in Chromium', (group) => {
     await db.from('user_areas').delete()
     await db.from('areas').delete()
     await seedDemo()
-    return async () => {
-      for (const context of contexts.splice(0)) await context.close()
-    }
+    return () => session.closeAll()
   })
-
-  async function signedIn(user: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 900 } })
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(DEFAULT_DEMO_PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-    return page
-  }
 
   async function pick(page: Page, label: string, person: string) {
     const box = page.getByRole('combobox', { name: label })
@@ -118,9 +105,7 @@ test.group('the demo process in Chromium', (group) => {
 
     // The applicant follows it with the code and her e-mail, without signing in.
     const form = await db.from('forms').firstOrFail()
-    const context = await browser.newContext({ locale: 'es-CO' })
-    contexts.push(context)
-    const visitor = await context.newPage()
+    const visitor = await session.open()
     await visitor.goto(`${base}/consult?data=${form.key}`)
     const consult = visitor.getByTestId('consult-form')
     await consult.getByLabel('Código del proceso').fill(started.code)
@@ -130,11 +115,3 @@ test.group('the demo process in Chromium', (group) => {
     assert.include(await visitor.getByTestId('consult-panel-information').innerText(), 'Diligencias personales')
   })
 })
-
-async function waitUntil(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, people as browsers, signIn } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { publishForm } from '../../core/server/app/services/process/forms.ts'
@@ -80,8 +81,12 @@ function fieldsForm(reduce: Record<string, unknown>) {
 /** The input renderers in Chromium: typing rules, choices, dates, level by keyboard, people with reduce. */
 test.group('form field renderers in Chromium', (group) => {
   let browser: Browser
-  const contexts: BrowserContext[] = []
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
+  const session = browsers(() => browser, PASSWORD)
+  const signedIn = async (user: string) => {
+    const page = await session.open()
+    await signIn(page, user, PASSWORD)
+    return page
+  }
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -90,22 +95,8 @@ test.group('form field renderers in Chromium', (group) => {
   group.each.setup(async () => {
     await resetProcessTables()
     await resetAuthTables()
-    return async () => {
-      for (const context of contexts.splice(0)) await context.close()
-    }
+    return () => session.closeAll()
   })
-
-  async function signedIn(user: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 900 } })
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-    return page
-  }
 
   /** Users for the picker: only 'ana' is a teacher in the Norte area. */
   async function people() {

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, people, signIn, waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { permitProcess, resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import Area from '../../core/server/app/models/area.ts'
@@ -106,8 +107,13 @@ const cameraConfig = {
 
 test.group('form media renderers in Chromium', (group) => {
   let browser: Browser
-  const contexts: BrowserContext[] = []
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
+  const session = people(() => browser, PASSWORD)
+  const signedIn = async (user: string) => {
+    const page = await session.open({ width: 1280, height: 1000 })
+    page.on('pageerror', (error) => console.error('page error:', error))
+    await signIn(page, user, PASSWORD)
+    return page
+  }
 
   group.setup(async () => {
     // A fake camera (a test pattern) that needs no permission prompt.
@@ -119,7 +125,7 @@ test.group('form media renderers in Chromium', (group) => {
     await resetProcessTables()
     await resetAuthTables()
     return async () => {
-      for (const context of contexts.splice(0)) await context.close()
+      await session.closeAll()
       await db.from('uploads').delete()
     }
   })
@@ -135,19 +141,6 @@ test.group('form media renderers in Chromium', (group) => {
       process: permitProcess(area.id, supervisor.id),
       userId: null,
     })
-  }
-
-  async function signedIn(user: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 1000 } })
-    contexts.push(context)
-    const page = await context.newPage()
-    page.on('pageerror', (error) => console.error('page error:', error))
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-    return page
   }
 
   const presets = (values: Record<string, unknown>) => Buffer.from(JSON.stringify(values)).toString('base64url')
@@ -335,10 +328,3 @@ test.group('form media renderers in Chromium', (group) => {
 })
 
 /** Polls until `check` holds (10 s at most). */
-async function waitUntil(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 10_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, people as browsers, signIn, waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { publishPermit, resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { caseKey, taskToken } from '../../core/server/app/services/process/engine.ts'
@@ -13,8 +14,8 @@ import { caseKey, taskToken } from '../../core/server/app/services/process/engin
  */
 test.group('form runtime in Chromium', (group) => {
   let browser: Browser
-  const contexts: BrowserContext[] = []
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
+  const session = browsers(() => browser, PASSWORD)
+  const signedIn = (user: string, viewport?: { width: number; height: number }) => session.signedIn(user, viewport)
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -23,23 +24,8 @@ test.group('form runtime in Chromium', (group) => {
   group.each.setup(async () => {
     await resetProcessTables()
     await resetAuthTables()
-    return async () => {
-      for (const context of contexts.splice(0)) await context.close()
-    }
+    return () => session.closeAll()
   })
-
-  /** A fresh browser (its own session storage) signed in as `user`. */
-  async function signedIn(user: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ locale: 'es-CO', viewport })
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-    return page
-  }
 
   async function people(areaId: number) {
     await makeUser({ username: 'solicitante', role: 'student' })
@@ -206,7 +192,6 @@ test.group('form runtime in Chromium', (group) => {
 
 test.group('form runtime files in Chromium', (group) => {
   let browser: Browser
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
   group.setup(async () => {
     browser = await launchChromium()
     return () => browser.close()
@@ -227,11 +212,7 @@ test.group('form runtime files in Chromium', (group) => {
     await makeUser({ username: 'solicitante', role: 'student' })
     const context = await browser.newContext({ locale: 'es-CO' })
     const page = await context.newPage()
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill('solicitante')
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
+    await signIn(page, 'solicitante', PASSWORD)
     await page.goto(`${base}/forms/new?data=${form.key}`)
     // A 1×1 PNG: the server sniffs the content, so it must really be one.
     const png = Buffer.from(
@@ -258,11 +239,3 @@ test.group('form runtime files in Chromium', (group) => {
     await context.close()
   })
 })
-
-async function waitUntil(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
