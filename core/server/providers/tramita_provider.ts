@@ -67,8 +67,12 @@ export default class TramitaProvider {
     this.logger?.info(`new database: ran ${ran.length} migrations`)
     await seeds.seedBase()
     if (process.env.TRAMITA_AUTO_MIGRATE === 'demo') {
-      await seeds.seedDemo()
+      const demo = await seeds.seedDemo()
       this.logger?.info('demo data loaded (users admin, supervisor, teacher, student)')
+      // Where a newcomer starts: the work list, and the demo process's own links.
+      for (const key of demo.created ? demo.forms : []) {
+        this.logger?.info(`demo process: /process (start it there), /forms/new?data=${key}, /consult?data=${key}`)
+      }
     }
   }
 
