@@ -15,6 +15,7 @@ export const MESSAGES = {
   disposed: 'the sandbox was disposed',
   crashed: 'the sandbox stopped unexpectedly and was restarted',
   restarting: 'the sandbox is restarting after a fault; try again',
+  unavailable: 'the sandbox could not start; it is tried again shortly',
 } as const
 
 /** The spec's "missing variable gives a variable-not-found message". */

@@ -32,6 +32,11 @@ export interface PoolOptions extends Omit<SandboxOptions, 'host'> {
   graceMs?: number
   /** Module whose default export is the `host` functions record, imported by each worker. */
   hostModule?: string
+  /**
+   * After a worker dies before it is ready, no new one starts for this long (doubling with each such
+   * death, up to 30 s); calls meanwhile get SANDBOX_UNAVAILABLE at once. Default 250 ms.
+   */
+  restartBackoffMs?: number
 }
 
 export interface PoolStats {
@@ -74,7 +79,7 @@ type Timers = {
 const timers = globalThis as unknown as Timers
 
 export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool {
-  const { size = 2, graceMs = 1000, hostModule, ...sandboxOptions } = options
+  const { size = 2, graceMs = 1000, hostModule, restartBackoffMs = 250, ...sandboxOptions } = options
   const init: WorkerInit = { type: 'init', options: sandboxOptions, hostModule }
   const timeoutOf = (opts?: RunOptions) => opts?.timeoutMs ?? options.timeoutMs ?? DEFAULTS.timeoutMs
   const slots: Slot[] = Array.from({ length: Math.max(1, size) }, () => ({
@@ -88,6 +93,14 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
   const counts = { served: 0, restarts: 0, crashes: 0, faults: 0 }
   let nextId = 1
   let disposed = false
+  /** Workers that died before they were ready, in a row, and when the next may start. */
+  let failedStarts = 0
+  let coolUntil = 0
+
+  function startFailed(): void {
+    failedStarts++
+    coolUntil = Date.now() + Math.min(30_000, restartBackoffMs * 2 ** (failedStarts - 1))
+  }
 
   function start(slot: Slot): void {
     const endpoint: WorkerEndpoint = spawn({
@@ -101,10 +114,13 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
   }
 
   function received(slot: Slot, m: FromWorker): void {
-    if (m.type === 'ready') slot.ready = true
-    else if (m.type === 'failed') {
+    if (m.type === 'ready') {
+      slot.ready = true
+      failedStarts = 0
+    } else if (m.type === 'failed') {
       // The worker cannot build a sandbox (bad options, no wasm): waiting would not help.
       stop(slot)
+      startFailed()
       for (const r of queue.splice(0)) r.answer(r.calls.map(() => failure('SANDBOX_UNAVAILABLE', m.message)))
     } else if (m.type === 'results' && slot.busy) {
       const request = slot.busy
@@ -128,7 +144,10 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
     const fail = (r: Request) => r.answer(r.calls.map(() => failure(code, `${MESSAGES.crashed}: ${reason}`)))
     if (request) fail(request)
     // A worker that dies before it is ready would die again: answer the queue instead of looping.
-    if (!started) queue.splice(0).forEach(fail)
+    if (!started) {
+      startFailed()
+      queue.splice(0).forEach(fail)
+    }
     pump()
   }
 
@@ -153,9 +172,20 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
 
   function pump(): void {
     if (disposed) return
+    // Starting workers keeps failing: start none for a while, and answer at once if none is left.
+    const cooling = Date.now() < coolUntil
+    if (queue.length > 0 && cooling && !slots.some((s) => s.endpoint)) {
+      for (const r of queue.splice(0)) {
+        r.answer(r.calls.map(() => failure('SANDBOX_UNAVAILABLE', MESSAGES.unavailable)))
+      }
+      return
+    }
     for (const slot of slots) {
       if (queue.length === 0) break
-      if (!slot.endpoint) start(slot)
+      if (!slot.endpoint) {
+        if (cooling) continue
+        start(slot)
+      }
       if (!slot.ready || slot.busy) continue
       const request = queue.shift()!
       slot.busy = request
