@@ -10,22 +10,23 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const TARGET_KB = 150
 
-function vite(root, args = []) {
-  const run = spawnSync(join(ROOT(), 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error', ...args], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${join(ROOT(), 'node_modules', '.bin')}:${process.env.PATH}` },
-  })
-  if (run.status !== 0) throw new Error(`vite build failed in ${root}`)
-}
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const BIN = join(ROOT, 'node_modules', '.bin')
 
-let root = ''
-const ROOT = () => root
+function vite(folder) {
+  const run = spawnSync(join(BIN, 'vite'), ['build', '--logLevel', 'error'], {
+    cwd: folder,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${BIN}:${process.env.PATH}` },
+  })
+  if (run.status !== 0) throw new Error(`vite build failed in ${folder}`)
+}
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length
 
@@ -57,7 +58,7 @@ function baseline() {
   )
   writeFileSync(
     join(dir, 'vite.config.mjs'),
-    `export default { root: ${JSON.stringify(dir)}, resolve: { alias: { react: ${JSON.stringify(join(root, 'node_modules', 'react'))}, 'react-dom': ${JSON.stringify(join(root, 'node_modules', 'react-dom'))} } }, build: { outDir: 'dist', manifest: true } }\n`
+    `export default { root: ${JSON.stringify(dir)}, resolve: { alias: { react: ${JSON.stringify(join(ROOT, 'node_modules', 'react'))}, 'react-dom': ${JSON.stringify(join(ROOT, 'node_modules', 'react-dom'))} } }, build: { outDir: 'dist', manifest: true } }\n`
   )
   vite(dir)
   const dist = join(dir, 'dist')
@@ -68,9 +69,8 @@ function baseline() {
   return bytes
 }
 
-export function bundleBench(repoRoot) {
-  root = repoRoot
-  const web = join(root, 'runtime-web')
+export function bundleBench() {
+  const web = join(ROOT, 'runtime-web')
   vite(web)
   const dist = join(web, 'dist')
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))

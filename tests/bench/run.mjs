@@ -226,7 +226,7 @@ if (wanted('saves') || wanted('steps')) {
 if (wanted('bundle')) {
   console.log('━━ form route bundle ━━')
   const { bundleBench } = await import('./bundle.bench.mjs')
-  bundleBench(ROOT)
+  bundleBench()
 }
 /** The form in headless Chromium beside SurveyJS on the same form (tests/bench/form.bench.mjs). */
 if (wanted('form')) {

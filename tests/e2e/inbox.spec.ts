@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { type Browser, type Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, signIn as signInAs } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { publishPermit, resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { latestVersionByKey } from '../../core/server/app/services/process/definitions.ts'
@@ -11,7 +12,6 @@ import { startCase, taskToken } from '../../core/server/app/services/process/eng
 test.group('inbox in Chromium', (group) => {
   let browser: Browser
   let page: Page
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -24,13 +24,7 @@ test.group('inbox in Chromium', (group) => {
     return () => page.close()
   })
 
-  async function signIn(user: string) {
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-  }
+  const signIn = (user: string) => signInAs(page, user, PASSWORD)
 
   test('home summary, a pending step on /process, claim it, open it', async ({ assert }) => {
     const form = await publishPermit()

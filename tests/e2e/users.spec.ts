@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { type Browser, type Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
+import { BASE as base, signIn as signInAs } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import AuditLog from '../../core/server/app/models/audit_log.ts'
 import Area from '../../core/server/app/models/area.ts'
@@ -11,7 +12,6 @@ import User from '../../core/server/app/models/user.ts'
 test.group('users administration in Chromium', (group) => {
   let browser: Browser
   let page: Page
-  const base = `http://${process.env.HOST}:${process.env.PORT}`
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -23,13 +23,7 @@ test.group('users administration in Chromium', (group) => {
     return () => page.close()
   })
 
-  async function signIn(user: string) {
-    await page.goto(`${base}/`)
-    await page.locator('input[name=user]').fill(user)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-sign-in').locator('button[type=submit]').click()
-    await page.waitForURL(`${base}/document_management`)
-  }
+  const signIn = (user: string) => signInAs(page, user, PASSWORD)
 
   test('search, block and unblock, then impersonate with a reason and come back', async ({ assert }) => {
     await makeUser({ username: 'directora', role: 'supervisor' })

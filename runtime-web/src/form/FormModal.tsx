@@ -26,7 +26,7 @@ export function FormModal() {
     modal.type === 'pages'
       ? typeof modal.page === 'number'
         ? pages[modal.page]
-        : pages.find((p) => p.name === modal.page || (p.section && p.section_id === modal.page))
+        : (pages.find((p) => p.name === modal.page) ?? store.sectionPage(modal.page))
       : undefined
   const url = modal.type === 'url' ? safeModalUrl(modal.url, window.location.origin) : null
   const sameSite = url?.origin === window.location.origin

@@ -28,7 +28,7 @@ export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
 
 function SectionBar({ sectionId, kind, size }: { sectionId: string; kind: 'navbar' | 'menu'; size: number }) {
   const { store } = useForm()
-  const page = store.config.form.pages.find((p) => p.section && p.section_id === sectionId)
+  const page = store.sectionPage(sectionId)
   if (!page) return null
   return kind === 'navbar' ? (
     <header className="fnavbar" style={{ minHeight: size }} data-testid="form-navbar">

@@ -52,6 +52,8 @@ export function PageView({ page, device, footer }: Props) {
   const style = page.style
   const image = style.background_image
   const share = 100 / backgroundProportion(page, device)
+  // Encoded, so no quote or bracket in the address can end the CSS url().
+  const backgroundImage = `url("${encodeURI(image)}")`
   // On a phone a side image would squeeze the form: it moves to the top.
   const placement = image && device === 'mobile' && style.type_page !== 'center' ? 'top' : style.type_page
   const card = (
@@ -64,7 +66,7 @@ export function PageView({ page, device, footer }: Props) {
   const picture = (side: string) => (
     <div
       className={`fpage-image fpage-image--${side}`}
-      style={{ backgroundImage: `url("${encodeURI(image)}")`, flexBasis: `${share}%` }}
+      style={{ backgroundImage, flexBasis: `${share}%` }}
       aria-hidden="true"
     />
   )
@@ -96,7 +98,7 @@ export function PageView({ page, device, footer }: Props) {
         <div className="fpage-wrap fpage-wrap--column">
           <div
             className="fpage-image fpage-image--top"
-            style={{ backgroundImage: `url("${encodeURI(image)}")`, height: `${share * 2}vh` }}
+            style={{ backgroundImage, height: `${share * 2}vh` }}
             aria-hidden="true"
           />
           {card}
@@ -104,7 +106,7 @@ export function PageView({ page, device, footer }: Props) {
       )
     default:
       return (
-        <div className="fpage-wrap fpage-wrap--center" style={{ backgroundImage: `url("${encodeURI(image)}")` }}>
+        <div className="fpage-wrap fpage-wrap--center" style={{ backgroundImage }}>
           {card}
         </div>
       )

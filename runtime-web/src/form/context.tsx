@@ -27,11 +27,6 @@ export function useFieldTick(store: FormStore, name: string): number {
   )
 }
 
-/** Re-renders on any change of the form (bars, the missing-required list, the page). */
-export function useFormVersion(store: FormStore): number {
-  return useSyncExternalStore(store.subscribe, store.getVersion)
-}
-
 /**
  * Re-renders when what `read` returns changes (compared with Object.is), not on every change of the
  * form: a keystroke then costs the page and its bars nothing. `read` must return a primitive or a

@@ -11,6 +11,7 @@ import {
   itemsByName,
   missingRequired,
   navigablePages,
+  sectionPages,
   requiredCheckBlocks,
   type CaseMode,
   type EventName,
@@ -20,6 +21,7 @@ import {
   type FormItem,
   type FormState,
   type MissingField,
+  type PageConfig,
 } from '@tramita/contract'
 import type { Effect, Json } from '@tramita/sandbox'
 import { Overlays } from './overlays.js'
@@ -53,6 +55,13 @@ export class FormStore {
   readonly invisible: boolean
   readonly vars: Record<string, Json>
   readonly pages: number[]
+  /** Section pages by section_id (sections, the navbar, the lateral menu and modals show them). */
+  private readonly sections: Map<string, number>
+  /**
+   * Whether the form has any condition or formula. Without one the sandbox never loads; with one,
+   * every change goes through evaluateChange, which knows (from the contract's graph) what reads it.
+   */
+  private readonly scripted: boolean
   private readonly items: ReturnType<typeof itemsByName>
   private readonly scriptingFactory?: () => Promise<Scripting>
   private scripting?: Promise<Scripting>
@@ -91,6 +100,8 @@ export class FormStore {
     this.scriptingFactory = init.scripting
     this.items = itemsByName(init.config)
     this.pages = navigablePages(init.config)
+    this.sections = sectionPages(init.config)
+    this.scripted = [...this.items.values()].some(({ item }) => item.data.formule || item.data.show_with_formule)
     this.values = {}
     for (const item of init.config.fields) {
       const fieldType = init.registry.get('field', item.type)
@@ -150,10 +161,6 @@ export class FormStore {
     return this.values[name]
   }
 
-  allValues(): Readonly<Record<string, unknown>> {
-    return this.values
-  }
-
   fieldState(name: string): FieldState | undefined {
     return this.state[name]
   }
@@ -196,11 +203,6 @@ export class FormStore {
     return this.editing
   }
 
-  /** Scripts still running: a save waits for them. */
-  busy(): boolean {
-    return this.pendingScripts > 0
-  }
-
   // ── pages ──────────────────────────────────────────────────────────────────
 
   /** Position in the navigable pages (sections are skipped). */
@@ -211,6 +213,12 @@ export class FormStore {
   /** Index in form.pages of the page shown. */
   currentPage(): number {
     return this.pages[this.pagePosition] ?? 0
+  }
+
+  /** The section page a section element, the navbar or the menu names, if there is one. */
+  sectionPage(sectionId: string): PageConfig | undefined {
+    const index = this.sections.get(sectionId)
+    return index === undefined ? undefined : this.config.form.pages[index]
   }
 
   isLastPage(): boolean {
@@ -269,7 +277,7 @@ export class FormStore {
         const result = await evaluateChange(this.config, name, this.values, { runner, vars: this.vars })
         this.absorb(result.values, result.conditions, result.failures)
       },
-      () => this.hasScriptsReading(name)
+      () => this.scripted
     )
   }
 
@@ -296,7 +304,7 @@ export class FormStore {
         const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
         this.absorb(result.values, result.conditions, result.failures)
       },
-      () => this.hasAnyScript()
+      () => this.scripted
     )
     for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
     return this.idle()
@@ -383,27 +391,6 @@ export class FormStore {
   private submitHandler?: (action: 'save' | 'send') => void
 
   // ── internals ──────────────────────────────────────────────────────────────
-
-  private hasAnyScript(): boolean {
-    for (const { item } of this.items.values()) if (item.data.formule || item.data.show_with_formule) return true
-    return false
-  }
-
-  private dependants?: Set<string>
-
-  /** Whether any formula or condition could read `name` (cheap text check before crossing to the sandbox). */
-  private hasScriptsReading(name: string): boolean {
-    if (!this.dependants) {
-      this.dependants = new Set()
-      for (const { item } of this.items.values()) {
-        for (const source of [item.data.formule, item.data.show_with_formule]) {
-          if (typeof source === 'string' && source)
-            for (const word of source.match(/[A-Za-z_$][\w$]*/g) ?? []) this.dependants.add(word)
-        }
-      }
-    }
-    return this.dependants.has(name) || this.dependants.has('value')
-  }
 
   private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
     if (!this.scriptingFactory || !needed()) return

@@ -2,7 +2,7 @@
 import type { ElementProps } from '../../types.js'
 
 export function SectionElement({ item, store, renderItem }: ElementProps) {
-  const page = store.config.form.pages.find((p) => p.section && p.section_id === item.data.section_id)
+  const page = store.sectionPage(String(item.data.section_id))
   if (!page) return null
   return (
     <div className="fsection" data-section={String(item.data.section_id)}>
