@@ -5,18 +5,20 @@ import {
   formatDateText,
   formatTime,
   from12h,
-  normalizeOptions,
-  orderOptions,
   parseTime,
   peopleIdOf,
   peopleLabelOf,
   peopleValueOf,
   rangeValue,
-  selectedIds,
   to12h,
+} from '../src/form/renderers/fields/logic.js'
+import {
+  normalizeOptions,
+  orderOptions,
+  selectedIds,
   toggleId,
   type ChoiceOption,
-} from '../src/form/renderers/fields/logic.js'
+} from '../src/form/renderers/fields/options.js'
 
 const option = (id: string | number, label: string): ChoiceOption => ({ id, label, bgcolor: '', txcolor: '' })
 

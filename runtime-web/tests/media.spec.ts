@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import MarkdownIt from 'markdown-it'
 import { fillPlaceholders } from '@tramita/contract'
+import { escapeMarkdown } from '../src/form/renderers/elements/escape_markdown.js'
 import {
-  escapeMarkdown,
   fitWithin,
   pageOf,
   photoFileName,

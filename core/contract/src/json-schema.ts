@@ -2,7 +2,8 @@
  * The whole jsonconfig as one JSON Schema document, for editors and the designer's JSON view: the
  * frame with each field and element as one of its registered types' schemas (all defaults annotated).
  */
-import { Type, type TSchema } from '@sinclair/typebox'
+import type { TSchema } from '@sinclair/typebox'
+import * as Type from './schema/type.js'
 import { FormConfigBase } from './schema/form.js'
 import { coreRegistry } from './core-types.js'
 import type { FieldTypeRegistry } from './registry.js'

@@ -6,7 +6,8 @@
  * Registries are explicit values: `createFieldTypeRegistry([...coreFieldTypes, ...pluginTypes])`.
  * Nothing registers itself on import.
  */
-import { Type, type Static, type TObject, type TProperties, type TSchema, type TUnknown } from '@sinclair/typebox'
+import type { Static, TObject, TProperties, TSchema, TUnknown } from '@sinclair/typebox'
+import * as Type from './schema/type.js'
 import { CommonDataProps, CommonFieldProps, RefProps } from './schema/common.js'
 import { isBlank } from './types/shared.js'
 

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { call, clearSession, readSession, SESSION_KEYS } from '../lib/api.js'
-import { ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY } from '../lib/auth.js'
+import { call, clearSession, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '../lib/api.js'
 import { idlePhase, type IdlePhase } from '../lib/inactivity.js'
 import { toasts } from '../lib/toasts.js'
 

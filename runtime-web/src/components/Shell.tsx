@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useOnline, type OnlineState } from '../hooks/useOnline.js'
@@ -6,8 +6,13 @@ import { toasts } from '../lib/toasts.js'
 import { HealthDot } from './HealthDot.js'
 import { LanguageSwitch } from './LanguageSwitch.js'
 import { OnlineIndicator } from './OnlineIndicator.js'
-import { SessionGuard } from './SessionGuard.js'
 import { Toasts } from './Toasts.js'
+
+/**
+ * The session bar (impersonation banner, inactivity countdown) loads on its own: it shows nothing
+ * until the server has answered /inside/session, so a page's first paint need not wait for it.
+ */
+const SessionGuard = lazy(() => import('./SessionGuard.js').then((m) => ({ default: m.SessionGuard })))
 
 const NAV = [
   { to: '/', key: 'nav.home', end: true },
@@ -53,7 +58,9 @@ export function Shell() {
           <LanguageSwitch />
         </div>
       </header>
-      <SessionGuard />
+      <Suspense fallback={null}>
+        <SessionGuard />
+      </Suspense>
       <main id="content" className="content">
         <Outlet />
       </main>

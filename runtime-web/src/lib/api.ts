@@ -26,6 +26,13 @@ export interface Session {
 /** sessionStorage keys of the signed-in session. */
 export const SESSION_KEYS = { token: 'tramita.token', user: 'tramita.user', logged: 'tramita.logged' } as const
 
+/**
+ * The administrator's own token, kept while they act as someone else (impersonation). Here rather than
+ * in auth.ts so the session bar does not pull the sign-in code (prehash, RSA, captcha) into every page.
+ */
+export const ORIGINAL_TOKEN_KEY = 'tramita.token.original'
+export const ORIGINAL_USER_KEY = 'tramita.user.original'
+
 export const UNAUTHORIZED = 'Unauthorized'
 export const GENERIC_ERROR = 'Error'
 

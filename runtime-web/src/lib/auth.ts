@@ -63,10 +63,6 @@ export function writeSession(token: string, username: string): void {
   s?.setItem(SESSION_KEYS.logged, 'true')
 }
 
-/** The administrator's own token, kept while they act as someone else (impersonation). */
-export const ORIGINAL_TOKEN_KEY = 'tramita.token.original'
-export const ORIGINAL_USER_KEY = 'tramita.user.original'
-
 /** Where sign-in leads (spec 000 §2): the principal host's validate_login with the token, else /document_management. */
 export function afterLoginUrl(token: string, principalHost?: string | null): string {
   if (principalHost) {

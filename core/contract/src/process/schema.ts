@@ -3,7 +3,8 @@
  * a form version. It sits beside the form's jsonconfig so the designer and the CLI can write it; the
  * engine in core/server runs it. Defaults are schema annotations, as for the form.
  */
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 
 /** State ids are short lower-case names; `init` and `end` always exist (shown as Iniciado and Finalizado). */
 export const STATE_ID_PATTERN = '^[a-z][a-z0-9_]{0,39}$'

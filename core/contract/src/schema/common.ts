@@ -3,7 +3,8 @@
  * Defaults are schema annotations: `withDefaults` reads them, so each default is written once.
  * Keys with a default are required in the resolved config; a designer may omit them.
  */
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox'
+import type { TProperties, TSchema } from '@sinclair/typebox'
+import * as Type from './type.js'
 import { DEFAULT_SPACE, FIELD_RADIUS, FONT_SIZE, FULL_WIDTH, GRID_COLUMNS, INPUT_HEIGHT } from '../constants.js'
 
 /** A user script (condition, formula or event handler) run in the sandbox; '' means none. */

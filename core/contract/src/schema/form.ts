@@ -3,7 +3,8 @@
  * elements. Fields and elements are checked here only for their common keys; each one is then checked
  * against its own type's schema from the field-type registry (see `configSchema` in registry.ts).
  */
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import * as Type from './type.js'
 import { GRID_COLUMNS, PAGE_MAX_WIDTH } from '../constants.js'
 import { Page } from './page.js'
 import { Validations } from './validations.js'

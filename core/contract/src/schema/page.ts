@@ -2,7 +2,7 @@
  * A page of the form (spec 000 §3 "Page"). A page with `section: true` is a section: it is not
  * navigated to; a `section` element, the navbar or the lateral menu shows it by its `section_id`.
  */
-import { Type } from '@sinclair/typebox'
+import * as Type from './type.js'
 import { BACKGROUND_PROPORTION, PAGE_MARGIN, PAGE_MAX_WIDTH, PAGE_RADIUS, PAGE_WIDTHS } from '../constants.js'
 
 const Percent = (fallback: number) => Type.Number({ minimum: 1, maximum: 100, default: fallback })

@@ -1,5 +1,5 @@
 /** Autocomplete rules and action definitions (spec 000 §3, 001 §3 and §4). */
-import { Type } from '@sinclair/typebox'
+import * as Type from './type.js'
 import { Script } from './common.js'
 
 export const AUTOCOMPLETE_ACTIONS = ['now', 'value', 'autocomplete', 'set_user'] as const

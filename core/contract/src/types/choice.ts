@@ -1,5 +1,6 @@
 /** Choices: select, list, radios (options), radio (one button of a family), checkbox and switch. */
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { coerceExternalValue, passesRequired } from '../rules/index.js'

@@ -1,5 +1,5 @@
 /** date and time (spec 000 §3): single, range ('desde el X hasta el Y') or multiple (joined by ', '). */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'

@@ -2,7 +2,7 @@
  * Elements (spec 000 §3): layout and content that hold no value — divider, separate (spacer), text
  * (markdown with ${field} placeholders), image, html (ehtml), button, section, and the send / save buttons.
  */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { BUTTON_COLOR, IMAGE_HEIGHT, INPUT_HEIGHT } from '../constants.js'
 

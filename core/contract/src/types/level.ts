@@ -1,5 +1,5 @@
 /** level: a rating of 5 stars by default; -1 is unset (spec 000 §3). */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'

@@ -1,5 +1,6 @@
 /** image (and its QR / barcode variant), signature and file (spec 000 §3, §5 "File upload"). */
-import { Type, type Static } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
 import { checkFileUpload, passesRequired } from '../rules/index.js'

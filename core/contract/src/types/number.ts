@@ -1,5 +1,5 @@
 /** number and money (spec 000 §3, §5 "Number"). Money is a number with the money settings on. */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType, type ItemOf, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
 import { coerceExternalValue, numberBounds, passesRequired } from '../rules/index.js'

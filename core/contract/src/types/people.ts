@@ -2,7 +2,8 @@
  * users, areas, roles and machines selectors (spec 000 §3). The value holds the chosen options as the
  * server listed them, so the display text needs no lookup; value_simple is the JSON list of their ids.
  */
-import { Type, type TSchema } from '@sinclair/typebox'
+import type { TSchema } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'

@@ -1,5 +1,5 @@
 /** Small pieces the core type definitions share. */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 
 export const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)

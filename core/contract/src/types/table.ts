@@ -1,5 +1,5 @@
 /** table (spec 000 §3, 001 §3): columns, buttons, pagination, grouping, child rows, head buttons. */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'

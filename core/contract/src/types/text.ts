@@ -1,5 +1,5 @@
 /** Text-like fields: text, textarea, email, celular and the product's own case reference. */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
 import { checkText, isEmail, passesRequired } from '../rules/index.js'

@@ -1,5 +1,5 @@
 /** var: a value the form carries without showing it (date, image, json, number, text, time). */
-import { Type } from '@sinclair/typebox'
+import * as Type from '../schema/type.js'
 import { defineFieldType } from '../registry.js'
 import { passesRequired } from '../rules/index.js'
 import { contractText } from '../messages.js'

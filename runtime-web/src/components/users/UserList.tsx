@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { call, readSession, SESSION_KEYS } from '../../lib/api.js'
-import { ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY } from '../../lib/auth.js'
+import { call, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '../../lib/api.js'
 import { toasts } from '../../lib/toasts.js'
 
 interface UserRow {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { ElementProps } from '../../types.js'
-import { escapeMarkdown } from '../fields/media/media_rules.js'
+import { escapeMarkdown } from './escape_markdown.js'
 import { useFilledText } from '../fields/media/useFilledText.js'
 import '../fields/media/media.css'
 

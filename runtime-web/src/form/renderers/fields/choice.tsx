@@ -17,7 +17,7 @@ import {
   toggleId,
   type ChoiceOption,
   type OptionId,
-} from './logic.js'
+} from './options.js'
 import { controlStyle, describedBy, domEvents } from './shared.js'
 
 type ChoiceValue = OptionId | OptionId[] | ''

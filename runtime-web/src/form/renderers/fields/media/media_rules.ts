@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the media renderers (file, image, signature, camera, table, text): names, dates,
+ * Pure helpers of the media renderers (file, image, signature, camera, table): names, dates,
  * refusal messages, table paging and search. No React and no DOM, so they are unit-tested as they are.
  */
 import type { FileUploadRefusal } from '@tramita/contract'
@@ -34,14 +34,6 @@ export function refusalMessage(
     case 'not_an_image':
       return { key: 'media_ui.refused.not_image', vars: { file } }
   }
-}
-
-/**
- * Markdown punctuation escaped with backslashes, so a field value put into a text block shows as the
- * user typed it: `**x**` stays two stars and `[a](b)` never becomes a link.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&')
 }
 
 /** Lower case without accents, so 'revision' finds 'Revisión'. */
