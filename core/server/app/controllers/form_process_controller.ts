@@ -220,6 +220,7 @@ export default class FormProcessController {
     const found =
       caseId && taskId
         ? ((await db
+            .knexQuery()
             .from('tasks as t')
             .join('cases as c', 'c.id', 't.case_id')
             .where('t.id', taskId)

@@ -48,10 +48,12 @@ export async function resolveAssignee(
     email = named.email ?? null
   }
   if (kind === 'external') return { type: 'external', id: null, email, text: assign.name || email || '', fromField }
-  const table = kind === 'user' ? 'users' : kind === 'rol' ? 'roles' : 'areas'
-  const row = (await trx.from(table).where('id', id!).first()) as Record<string, string> | null
+  const query = trx.knexQuery().where('id', id!)
+  const row = (await (kind === 'user'
+    ? query.from('users').first('first_name', 'last_name')
+    : query.from(kind === 'rol' ? 'roles' : 'areas').first('name'))) as Record<string, string> | undefined
   if (!row) return null
-  const text = kind === 'user' ? `${row.first_name} ${row.last_name}`.trim() : row.name
+  const text = kind === 'user' ? `${row.first_name} ${row.last_name}`.trim() : row.name!
   return { type: kind as 'user' | 'rol' | 'area', id, email: null, text, fromField }
 }
 
