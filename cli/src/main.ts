@@ -6,6 +6,8 @@ import { registerMigrate } from './commands/migrate.js'
 import { registerSeed } from './commands/seed.js'
 import { registerPlugins } from './commands/plugins.js'
 import { registerMakePlugin } from './commands/make_plugin.js'
+import { registerForms } from './commands/forms.js'
+import { registerMakeForm } from './commands/make_form.js'
 import { runPluginCommand } from './commands/plugin_commands.js'
 import { reportAndExit, runState } from './output.js'
 
@@ -16,6 +18,8 @@ const program = new Command()
   .description('Tramita: documents, business processes and the forms that drive them')
   .version(pkg.version, '-v, --version')
   .showHelpAfterError()
+  // Options after a command are that command's (forms:export --version N is not the CLI's --version).
+  .enablePositionalOptions()
 
 registerServe(program)
 registerWorker(program)
@@ -23,6 +27,8 @@ registerMigrate(program)
 registerSeed(program)
 registerPlugins(program)
 registerMakePlugin(program)
+registerForms(program)
+registerMakeForm(program)
 
 const [first, ...rest] = process.argv.slice(2)
 const builtIn = program.commands.some((c) => c.name() === first)

@@ -5,7 +5,7 @@
 import router from '@adonisjs/core/services/router'
 import { platform } from '#services/platform'
 import { middleware } from '#start/kernel'
-import { ADMIN_ROLES } from '#services/auth/principal'
+import { ADMIN_ROLES, DESIGNER_ROLES } from '#services/auth/principal'
 
 const HealthController = () => import('#controllers/health_controller')
 const InstitutionController = () => import('#controllers/institution_controller')
@@ -18,6 +18,7 @@ const FormProcessController = () => import('#controllers/form_process_controller
 const ConsultationController = () => import('#controllers/consultation_controller')
 const InboxController = () => import('#controllers/inbox_controller')
 const LookupsController = () => import('#controllers/lookups_controller')
+const DesignerController = () => import('#controllers/designer_controller')
 
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
@@ -105,6 +106,19 @@ router
     router.delete('/inside/roles/:id', [AreasRolesController, 'destroyRole'])
   })
   .use(middleware.auth({ roles: [...ADMIN_ROLES] }))
+
+// The form designer: forms, drafts, publication, versions and templates (DESIGNER_ROLES).
+router
+  .group(() => {
+    router.get('/inside/designer/forms', [DesignerController, 'index'])
+    router.post('/inside/designer/forms', [DesignerController, 'store'])
+    router.get('/inside/designer/forms/:id', [DesignerController, 'show'])
+    router.put('/inside/designer/forms/:id/draft', [DesignerController, 'saveDraft'])
+    router.post('/inside/designer/forms/:id/publish', [DesignerController, 'publish'])
+    router.get('/inside/designer/forms/:id/versions/:version', [DesignerController, 'version'])
+    router.get('/inside/designer/templates', [DesignerController, 'templates'])
+  })
+  .use(middleware.auth({ roles: [...DESIGNER_ROLES] }))
 
 // Institution settings: superusers.
 router

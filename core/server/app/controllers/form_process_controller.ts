@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { toStoredValue } from '@tramita/contract'
 import { done, fail } from '#lib/envelope'
-import { field, optionalField } from '#lib/input'
+import { field, jsonField, optionalField } from '#lib/input'
 import { message, languageOf } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { platform } from '#services/platform'
@@ -125,7 +125,7 @@ export default class FormProcessController {
       const submission = this.submission(ctx, 'flow_values', kind === 'fill')
       let decision: string | undefined
       if (kind === 'approve') {
-        const parsed = this.json(ctx, 'decision', true) as unknown
+        const parsed = jsonField(ctx, 'decision', true) as unknown
         const picked =
           typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { id: parsed }
         decision = String(picked.id ?? picked.label ?? '')
@@ -166,23 +166,8 @@ export default class FormProcessController {
     return token ? principalFor(token) : null
   }
 
-  private json(ctx: HttpContext, name: string, required: boolean): unknown {
-    const raw = ctx.request.input(name)
-    if (raw === undefined || raw === null || raw === '') {
-      if (required) fail(message(ctx, 'auth.field_required', { field: name }))
-      return undefined
-    }
-    if (typeof raw !== 'string') return raw
-    if (raw.length > 5_000_000) fail(message(ctx, 'engine.too_large', { field: name }), 413)
-    try {
-      return JSON.parse(raw)
-    } catch {
-      return fail(message(ctx, 'engine.bad_json', { field: name }))
-    }
-  }
-
   private submission(ctx: HttpContext, name: string, required: boolean): Submission {
-    const values = this.json(ctx, name, required) ?? {}
+    const values = jsonField(ctx, name, required) ?? {}
     if (typeof values !== 'object' || values === null || Array.isArray(values)) {
       fail(message(ctx, 'engine.bad_json', { field: name }))
     }
@@ -190,7 +175,7 @@ export default class FormProcessController {
     const params: Record<string, string> = {}
     const rawParams = ctx.request.input('params')
     if (typeof rawParams === 'string' && rawParams) {
-      const parsed = this.json(ctx, 'params', false)
+      const parsed = jsonField(ctx, 'params', false)
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         for (const [k, v] of Object.entries(parsed as Record<string, unknown>).slice(0, 50)) {
           if (!OWN_PARAMS.has(k) && /^[\w.-]{1,60}$/.test(k)) params[k] = String(v).slice(0, 500)

@@ -41,3 +41,25 @@ export function boolField(ctx: HttpContext, name: string): boolean {
   if (['false', '0', 'off', 'no'].includes(text)) return false
   throw new CallFailure(message(ctx, 'auth.field_invalid', { field: name }), 400)
 }
+
+/** Largest JSON document a field may carry (a form definition, a case's values). */
+const MAX_JSON_CHARS = 5_000_000
+
+/**
+ * A JSON field: already an object in a JSON body, or text to parse in form-data. Missing is
+ * undefined (or refused when required); malformed or oversized text is refused with its name.
+ */
+export function jsonField(ctx: HttpContext, name: string, required: boolean): unknown {
+  const raw = ctx.request.input(name)
+  if (raw === undefined || raw === null || raw === '') {
+    if (required) throw new CallFailure(message(ctx, 'auth.field_required', { field: name }), 400)
+    return undefined
+  }
+  if (typeof raw !== 'string') return raw
+  if (raw.length > MAX_JSON_CHARS) throw new CallFailure(message(ctx, 'engine.too_large', { field: name }), 413)
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new CallFailure(message(ctx, 'engine.bad_json', { field: name }), 400)
+  }
+}

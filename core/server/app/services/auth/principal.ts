@@ -16,6 +16,8 @@ export const API_TOKEN_PREFIX = 'tra_'
 export const ROLE_RANK: Readonly<Record<string, number>> = { superuser: 4, supervisor: 3, teacher: 2, student: 1 }
 /** Roles that administer users. */
 export const ADMIN_ROLES = ['superuser', 'supervisor'] as const
+/** Roles that design forms and processes (the designer and its routes). */
+export const DESIGNER_ROLES = ['superuser', 'supervisor'] as const
 
 export interface Principal {
   user: User
