@@ -14,7 +14,8 @@ export type {
   ScriptRunner,
 } from './types.ts'
 export { analyzeScript } from './analyze.ts'
-export { SANDBOX_GLOBALS } from './globals.ts'
+export { HOST_API, SANDBOX_GLOBALS } from './globals.ts'
+export { HOST_API_TYPINGS } from './host-api-types.ts'
 export { createSandbox } from './sandbox.ts'
 export { asRunner } from './runner.ts'
 export { formatDate, formatMoney, formatNumber } from './host-api.ts'

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { analyzeScript, createSandbox } from '../src/index.ts'
 import { BUILTIN_GLOBALS, HOST_API } from '../src/globals.ts'
+import { HOST_API_TYPINGS } from '../src/host-api-types.ts'
 
 test.group('analyzeScript', () => {
   test('an expression reads its free names', ({ assert }) => {
@@ -74,5 +75,12 @@ test.group('analyzeScript', () => {
     assert.isTrue(result.ok)
     const live = (result.ok ? (result.value as string[]) : []).filter((n) => !HOST_API.includes(n))
     assert.sameMembers(live, [...BUILTIN_GLOBALS])
+  })
+})
+
+test.group('host API typings', () => {
+  test('declare exactly the host API, each as a function of its name', ({ assert }) => {
+    assert.deepEqual(Object.keys(HOST_API_TYPINGS).sort(), [...HOST_API].sort())
+    for (const name of HOST_API) assert.include(HOST_API_TYPINGS[name], `declare function ${name}(`)
   })
 })
