@@ -81,6 +81,13 @@ test.group('process engine', (group) => {
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0])
     assert.equal(link.pathname, '/forms/enter')
     assert.equal(link.searchParams.get('key_process'), key)
+    // The sending is logged on the case (spec 000 §3 activity type email), once the mail has left.
+    let emailed: Record<string, unknown> | undefined
+    for (let i = 0; i < 50 && !emailed; i++) {
+      emailed = await db.from('activities').where('case_id', id).where('type', 'email').first()
+      if (!emailed) await new Promise((r) => setTimeout(r, 100))
+    }
+    assert.include(emailed, { task_id: task1.id, event: 'email_sent', type_asignador: 'area' })
 
     const enterInfo = await post(client, '/data/form/info/user/token', t.reviewer, {
       type: 'enter',

@@ -81,18 +81,13 @@ export const taskNoticeJob = {
         .text(`${body}\n\n${link}`)
         .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
     })
-    await db.table('activities').insert({
-      case_id: task.case_id,
-      task_id: task.id,
-      type: 'email',
-      event: 'email_sent',
-      label: '',
-      color: '',
-      assignees: task.assignee_text,
-      type_asignador: task.assignee_type,
-      user_id: null,
-      created_at: new Date(),
-    })
+    // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A case
+    // deleted meanwhile gets no log entry, hence the insert from its row.
+    await db.rawQuery(
+      `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
+       select id, ?, 'email', 'email_sent', '', '', ?, ?, null, ? from cases where id = ?`,
+      [task.id, task.assignee_text, task.assignee_type, new Date(), task.case_id]
+    )
     return { sent: to.length }
   },
 }
