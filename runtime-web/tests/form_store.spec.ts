@@ -152,6 +152,64 @@ test.group('form store', (group) => {
     assert.equal(nota, 0)
   })
 
+  test('an idle store posts a change to the sandbox from setValue itself, not a tick later', async ({ assert }) => {
+    const posted: unknown[] = []
+    const recording: ScriptRunner = {
+      ...runner,
+      runBatch: (calls, shared, opts) => {
+        posted.push(shared?.edad)
+        return runner.runBatch(calls, shared, opts)
+      },
+    }
+    const store = storeFor('new', recording)
+    store.setValue('edad', 5)
+    assert.deepEqual(posted, [], 'before the scripting has loaded, a change waits for it')
+    await store.start()
+    posted.length = 0
+
+    // Posted inside the call: in the browser, before React renders the field the key changed.
+    store.setValue('edad', 20)
+    assert.deepEqual(posted, [20])
+    // A change made while that one is out waits for it, so answers apply in the order of the changes.
+    store.setValue('edad', 10)
+    assert.deepEqual(posted, [20])
+    await store.idle()
+    assert.deepEqual(posted, [20, 20, 10, 10], 'formula level, then conditions, for each change in turn')
+    assert.isFalse(store.isShown('licencia'))
+    assert.equal(store.value('total'), 20)
+
+    // Idle again: the next change is posted at once again.
+    store.setValue('edad', 30)
+    assert.deepEqual(posted.slice(4), [30])
+    await store.idle()
+    assert.isTrue(store.isShown('licencia'))
+    assert.equal(store.value('total'), 60)
+  })
+
+  test('a script failure before the first await is recorded and does not stall the queue', async ({ assert }) => {
+    let fail = false
+    const flaky: ScriptRunner = {
+      ...runner,
+      runBatch: (calls, shared, opts) => {
+        if (fail) throw new Error('worker gone')
+        return runner.runBatch(calls, shared, opts)
+      },
+    }
+    const store = storeFor('new', flaky)
+    await store.start()
+    fail = true
+    store.setValue('edad', 20)
+    await store.idle()
+    assert.deepEqual(
+      store.scriptErrors.map((e) => e.message),
+      ['worker gone']
+    )
+    fail = false
+    store.setValue('edad', 21)
+    await store.idle()
+    assert.isTrue(store.isShown('licencia'))
+  })
+
   test('setText coerces outside text through the field type', async ({ assert }) => {
     const store = storeFor('new', runner)
     store.setText('edad', '2,5')

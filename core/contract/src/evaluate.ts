@@ -34,12 +34,22 @@ const READS_BY_NAME = /\bvalue\s*\(/
 
 /**
  * Only the variables the batch's scripts read cross into the sandbox: each one becomes a QuickJS value,
- * and a 500-field form would otherwise pay for 500 of them on every keystroke and every save.
+ * and a 500-field form would otherwise pay for 500 of them on every keystroke and every save. Fields
+ * win over process variables of the same name; the two are merged only for a script reading by name.
  */
-function variablesFor(batch: readonly FormScript[], all: Record<string, Json>): Record<string, Json> {
-  if (batch.some((s) => READS_BY_NAME.test(s.source))) return all
+function variablesFor(
+  batch: readonly FormScript[],
+  fields: Record<string, Json>,
+  vars: Record<string, Json> = {}
+): Record<string, Json> {
+  if (batch.some((s) => READS_BY_NAME.test(s.source))) return { ...vars, ...fields }
   const out: Record<string, Json> = {}
-  for (const script of batch) for (const name of script.deps) if (name in all) out[name] = all[name]!
+  for (const script of batch) {
+    for (const name of script.deps) {
+      if (name in fields) out[name] = fields[name]!
+      else if (name in vars) out[name] = vars[name]!
+    }
+  }
   return out
 }
 
@@ -59,7 +69,7 @@ export async function runScripts(
   const run = (batch: FormScript[]) =>
     ctx.runner.runBatch(
       batch.map((s) => ({ source: s.source })),
-      variablesFor(batch, { ...ctx.vars, ...(current as Record<string, Json>) }),
+      variablesFor(batch, current as Record<string, Json>, ctx.vars),
       { timeoutMs: ctx.timeoutMs }
     )
   const fail = (s: FormScript, result: ScriptResult) =>

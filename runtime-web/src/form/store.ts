@@ -43,6 +43,15 @@ export interface FormStoreInit {
 
 type Listener = () => void
 
+/** Runs `work` now; what it throws before its first await becomes a rejection, as in a `then`. */
+function startNow(work: () => Promise<void>): Promise<void> {
+  try {
+    return work()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
 /** The cases whose fields are read-only until "edit values" is switched on (spec 000 §4). */
 const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
 const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
@@ -65,6 +74,8 @@ export class FormStore {
   private readonly items: ReturnType<typeof itemsByName>
   private readonly scriptingFactory?: () => Promise<Scripting>
   private scripting?: Promise<Scripting>
+  /** The scripting once loaded: an idle store then hands a change to the worker without waiting a tick. */
+  private loaded?: Scripting
 
   private values: Record<string, unknown>
   private declared: FormState
@@ -392,14 +403,25 @@ export class FormStore {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
+  /**
+   * Queues `work` behind the scripts scheduled before it. With nothing pending and the scripting
+   * loaded it starts at once, inside the caller: a keystroke's batch is then posted to the worker
+   * from the input event itself, before React renders the field, not a microtask after that render.
+   */
   private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
     if (!this.scriptingFactory || !needed()) return
     this.pendingScripts += 1
-    this.queue = this.queue
-      .then(async () => {
-        this.scripting ??= this.scriptingFactory!()
-        await work(await this.scripting)
-      })
+    const loaded = this.loaded
+    const running =
+      loaded && this.pendingScripts === 1
+        ? startNow(() => work(loaded))
+        : this.queue.then(async () => {
+            this.scripting ??= this.scriptingFactory!()
+            const scripting = await this.scripting
+            this.loaded = scripting
+            await work(scripting)
+          })
+    this.queue = running
       .catch((error: unknown) => {
         this.scriptErrors.push({ field: '', message: error instanceof Error ? error.message : String(error) })
       })

@@ -1,7 +1,8 @@
 /**
- * The benchmark's two pages (tests/bench/form.bench.mjs builds them): tramita.html mounts FormRuntime,
- * surveyjs.html mounts survey-react-ui. The form itself comes through `define` from the bench
- * (__BENCH_SURVEY__ and __BENCH_CONFIG__), so both bundles hold their own format of the same form.
+ * The benchmark's pages (tests/bench/form.bench.mjs builds them): tramita.html mounts FormRuntime,
+ * surveyjs.html mounts survey-react-ui, and floor.html answers the driver from a worker that does
+ * nothing (the floor of a round trip). The form itself comes through `define` from the bench
+ * (__BENCH_SURVEY__, __BENCH_CONFIG__ and __BENCH_FLOOR__), so each bundle holds its own format of it.
  */
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -18,6 +19,8 @@ export default defineConfig({
   build: {
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { tramita: here('tramita.html'), surveyjs: here('surveyjs.html') } },
+    rollupOptions: {
+      input: { tramita: here('tramita.html'), surveyjs: here('surveyjs.html'), floor: here('floor.html') },
+    },
   },
 })
