@@ -22,6 +22,7 @@ export default defineConfig({
           '../i18n/tests/**/*.spec.ts',
           '../contract/tests/**/*.spec.ts',
           '../../runtime-web/tests/**/*.spec.ts',
+          '../../designer/tests/**/*.spec.ts',
         ],
         timeout: 10_000,
       },

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
+const SERVER = 'http://localhost:3333'
+
+export default defineConfig({
+  // The core serves this build under /designer (web_controller.ts); runtime-web owns the root.
+  base: '/designer/',
+  plugins: [react()],
+  // The manifest lets a bundle benchmark follow the chunks (the issue's 300 kB budget without Monaco).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  server: {
+    port: 5174,
+    proxy: { '/data': SERVER, '/inside': SERVER, '/api': SERVER },
+  },
+})
