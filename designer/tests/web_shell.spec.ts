@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { ApiError, buildRequest, readAnswer, SESSION_KEYS } from '../src/lib/api.js'
 
 const texts = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>
+  JSON.parse(readFileSync(new URL(`../src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, unknown>
 
 test.group('designer shell: calls and texts', () => {
   test('a call carries the session headers and the language, and a JSON body', ({ assert }) => {
@@ -46,10 +46,24 @@ test.group('designer shell: calls and texts', () => {
   })
 
   test('the designer speaks es, en and zh with the same keys', ({ assert }) => {
-    const spanish = Object.keys(texts('es')).sort()
-    for (const lang of ['en', 'zh']) assert.deepEqual(Object.keys(texts(lang)).sort(), spanish, lang)
+    const spanish = Object.keys(flat(texts('es'))).sort()
+    for (const lang of ['en', 'zh']) assert.deepEqual(Object.keys(flat(texts(lang))).sort(), spanish, lang)
     for (const lang of ['es', 'en', 'zh']) {
-      for (const [key, text] of Object.entries(texts(lang))) assert.isAbove(text.trim().length, 0, `${lang}.${key}`)
+      for (const [key, text] of Object.entries(flat(texts(lang)))) {
+        assert.isString(text, `${lang}.${key}`)
+        assert.isAbove(String(text).trim().length, 0, `${lang}.${key}`)
+      }
     }
   })
 })
+
+/** Nested texts (one group per part of the designer) as dotted keys. */
+function flat(texts: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(texts)) {
+    if (typeof value === 'object' && value !== null)
+      Object.assign(out, flat(value as Record<string, unknown>, `${prefix}${key}.`))
+    else out[prefix + key] = value
+  }
+  return out
+}

@@ -32,7 +32,7 @@ function formatOption(value: string | undefined): Format | undefined {
 
 /** The file's definition (detected or forced format); an unreadable definition is a one-line failure. */
 async function definitionOf(file: string, opts: { format?: string; name?: string }) {
-  const { definitionFromFile } = await import('@tramita/server/app/services/process/form_definitions.ts')
+  const { definitionFromFile } = await import('@tramita/contract')
   const fallback = opts.name?.trim() || basename(file, extname(file))
   try {
     const read = definitionFromFile(readJson(file), fallback, formatOption(opts.format))
@@ -77,7 +77,7 @@ export function registerForms(program: Command) {
     .option('--format <format>', `force the format: ${FORMATS.join(', ')}`)
     .description('check a form file against the contract; exit 1 with every problem at its path')
     .action(async (file: string, opts: { format?: string }) => {
-      const { definitionProblems } = await import('@tramita/server/app/services/process/form_definitions.ts')
+      const { definitionProblems } = await import('@tramita/contract')
       const read = await definitionOf(file, opts)
       for (const u of read.unmapped) console.log(`not imported ${u.path}: ${u.reason}`)
       const problems = definitionProblems(read.definition.jsonconfig, read.definition.process)

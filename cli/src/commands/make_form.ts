@@ -19,7 +19,7 @@ export function registerMakeForm(program: Command) {
     .description('scaffold a form file from a template, to edit and then forms:import')
     .action(async (name: string, opts: { template?: string; dir: string; title?: string }) => {
       const { FORM_TEMPLATES, templateConfig } = await import('@tramita/server/app/services/process/form_templates.ts')
-      const { recordOnlyProcess } = await import('@tramita/server/app/services/process/form_definitions.ts')
+      const { recordOnlyProcess } = await import('@tramita/contract')
       if (!NAME.test(name)) {
         throw new CliError(`invalid form file name "${name}": use lower-case letters, digits, dashes, underscores`)
       }

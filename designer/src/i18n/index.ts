@@ -6,7 +6,7 @@
 import i18next, { type i18n } from 'i18next'
 import { commonOptions, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
 
-const LOADERS: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   es: () => import('./es.json'),
   en: () => import('./en.json'),
   zh: () => import('./zh.json'),

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { test } from '@japa/runner'
 import { FORM_TEMPLATES, TEMPLATES_DIR, templateConfig } from '#services/process/form_templates'
-import { definitionProblems, recordOnlyProcess } from '#services/process/form_definitions'
+import { definitionProblems, recordOnlyProcess } from '@tramita/contract'
 
 test.group('form templates', () => {
   test('the list names every file of templates/forms once, and each makes a publishable form', async ({ assert }) => {

@@ -1,9 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { randomBytes } from 'node:crypto'
-import { definitionProblems, DefinitionProblems, type Definition } from './form_definitions.js'
+import { definitionProblems, DefinitionProblems, type Definition } from '@tramita/contract'
 
-export { definitionProblems, DefinitionProblems, recordOnlyProcess, type Definition } from './form_definitions.js'
+export { definitionProblems, DefinitionProblems, recordOnlyProcess, type Definition } from '@tramita/contract'
 
 /**
  * A form's definitions live in `form_versions`: published rows never change (running cases keep

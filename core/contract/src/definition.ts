@@ -1,19 +1,12 @@
-import {
-  detectFormFormat,
-  END_STATE,
-  importForm,
-  INIT_STATE,
-  validateConfig,
-  validateProcess,
-  withDefaults,
-  type ConfigProblem,
-  type ImportFormat,
-  type Unmapped,
-} from '@tramita/contract'
+import { END_STATE, INIT_STATE } from './process/schema.js'
+import { withDefaults } from './defaults.js'
+import { detectFormFormat, importForm, type ImportFormat, type Unmapped } from './importers/index.js'
+import { validateProcess } from './process/validate.js'
+import { validateConfig, type ConfigProblem } from './validate-config.js'
 
 /**
- * A form's definition (name, jsonconfig, process) and its checks, with no database: the designer's
- * routes, the CLI's forms:validate (which boots no application) and publication share them.
+ * A form's definition (name, jsonconfig, process), its checks and how a form file is read: the
+ * designer (browser), its server routes, publication and the CLI's forms:* commands share them.
  */
 export interface Definition {
   name: string
