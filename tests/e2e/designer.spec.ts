@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people } from './session.ts'
+import { createForm, recordOnlyProcess } from '../../core/server/app/services/process/forms.ts'
 import { resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from '../../core/server/app/services/seed_service.ts'
@@ -58,6 +59,167 @@ test.group('the form designer shell in Chromium', (group) => {
     assert.isAtLeast(await page.getByTestId('page').count(), 1)
     assert.isAtLeast(await page.getByTestId('item').count(), 3)
     assert.equal(await page.getByTestId('problems').innerText(), 'Sin problemas: se puede publicar')
+  })
+
+  test('a supervisor designs by drag and drop (mouse and keyboard), undoes and redoes; the draft follows', async ({
+    assert,
+  }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const text = (name: string, label: string) => ({
+      field_name: name,
+      type: 'text',
+      data: { label: { value: label } },
+    })
+    const { formId } = await createForm(
+      {
+        name: 'Diseño e2e',
+        jsonconfig: {
+          form: {
+            pages: [
+              { name: 'Uno', layout: [['a'], ['b', 'c']] },
+              { name: 'Dos', layout: [['d']] },
+            ],
+          },
+          fields: [text('a', 'Campo A'), text('b', 'Campo B'), text('c', 'Campo C'), text('d', 'Campo D')],
+          elements: [],
+        },
+        process: recordOnlyProcess('Diseño e2e'),
+      },
+      Number(supervisor.id)
+    )
+    const savedLayout = async () => {
+      const draft = await db.from('form_versions').where('form_id', formId).whereNull('published_at').firstOrFail()
+      return JSON.parse(draft.jsonconfig).form.pages.map((p: { layout: string[][] }) => p.layout)
+    }
+    const page = await session.signedIn('supervisor')
+    await page.goto(`${base}/designer/forms/${formId}`)
+    await page.getByTestId('palette').waitFor()
+    const status = page.getByTestId('save-status')
+    const saved = () => page.locator('[data-testid=save-status][data-state=saved]').waitFor()
+    const rowNames = (row: number) =>
+      page
+        .getByTestId('row')
+        .nth(row)
+        .getByTestId('item')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-name')))
+    const drag = async (from: string, to: string) => {
+      const start = (await page.locator(from).boundingBox())!
+      const end = (await page.locator(to).boundingBox())!
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 3 })
+      await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 10 })
+      await page.locator(to).and(page.locator('.dzone--over')).waitFor()
+      await page.mouse.up()
+    }
+    assert.equal(await status.getAttribute('data-state'), 'saved')
+
+    // The mouse: a date field from the palette to the end of the first row, then c before a.
+    await drag('[data-testid=palette-entry][data-kind=field][data-type=date]', '[data-drop="slot:0:0:1"]')
+    await page.locator('[data-testid=item][data-name=date_1]').waitFor()
+    assert.deepEqual(await rowNames(0), ['a', 'date_1'])
+    await drag('[data-testid=item][data-name=c]', '[data-testid=item][data-name=a]')
+    assert.deepEqual(await rowNames(0), ['c', 'a', 'date_1'])
+    assert.deepEqual(await rowNames(1), ['b'])
+    await saved()
+    assert.deepEqual(await savedLayout(), [[['c', 'a', 'date_1'], ['b']], [['d']]])
+
+    // The keyboard alone: c picked up with space, up to a new row above, dropped with space.
+    await page.locator('[data-testid=item][data-name=c]').focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowUp')
+    await page.locator('[data-drop="row:0:0"].dzone--over').waitFor()
+    await page.keyboard.press('Space')
+    await page.getByTestId('row').nth(2).waitFor()
+    assert.deepEqual(await rowNames(0), ['c'])
+    assert.deepEqual(await rowNames(1), ['a', 'date_1'])
+    assert.match(await page.locator('[id^=DndLiveRegion]').innerText(), /Campo C/)
+
+    // Undo with the button, redo with the keys.
+    await page.getByTestId('undo').click()
+    assert.deepEqual(await rowNames(0), ['c', 'a', 'date_1'])
+    await page.keyboard.press('Control+Shift+Z')
+    await page.getByTestId('row').nth(2).waitFor()
+    assert.deepEqual(await rowNames(0), ['c'])
+    assert.deepEqual(await rowNames(2), ['b'])
+
+    await saved()
+    assert.deepEqual(await savedLayout(), [[['c'], ['a', 'date_1'], ['b']], [['d']]])
+    assert.equal(await page.getByTestId('problems').innerText(), 'Sin problemas: se puede publicar')
+  })
+
+  test('a two-step process with an approval is designed, saved and published; versions compare', async ({ assert }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const admin = await db.from('users').where('username', 'admin').firstOrFail()
+    const { formId } = await createForm(
+      {
+        name: 'Permiso e2e',
+        jsonconfig: {
+          form: { pages: [{ name: 'Datos', layout: [['nombre']] }] },
+          fields: [{ field_name: 'nombre', type: 'text', data: { label: { value: 'Nombre' } } }],
+          elements: [],
+        },
+        process: recordOnlyProcess('Permiso e2e'),
+      },
+      Number(supervisor.id)
+    )
+    const page = await session.signedIn('supervisor')
+    await page.goto(`${base}/designer/forms/${formId}`)
+    await page.getByTestId('view-process').click()
+    const editor = page.getByTestId('process-editor')
+    await editor.waitFor()
+
+    // A state, a fill step for the admin, then an approval step after it.
+    await editor.getByLabel('Nuevo estado').fill('En revisión')
+    await editor.getByRole('button', { name: 'Agregar estado' }).click()
+    await editor.getByTestId('state-en_revision').waitFor()
+    const addStep = async (label: string, kind: string) => {
+      await editor.locator('.process-add-step').getByLabel('Nombre del paso').fill(label)
+      await editor.locator('.process-add-step').getByLabel('Tipo').selectOption(kind)
+      await editor.getByRole('button', { name: 'Agregar paso' }).click()
+    }
+    await addStep('Revisión', 'fill')
+    const review = editor.getByTestId('step-revision')
+    await review.getByLabel('Quién').selectOption(String(admin.id))
+    await review.getByLabel('Estado al asignarlo').selectOption('en_revision')
+    await addStep('Aprobación', 'approve')
+    await review.getByLabel('Sigue a').selectOption('aprobacion')
+    const approval = editor.getByTestId('step-aprobacion')
+    await approval.getByLabel('Quién').selectOption(String(admin.id))
+
+    await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
+    const draft = await db.from('form_versions').where('form_id', formId).whereNull('published_at').firstOrFail()
+    const process = JSON.parse(draft.process)
+    assert.deepEqual(process.start, { step: 'revision' })
+    assert.deepEqual(
+      process.steps.map((s: { id: string; kind: string; next?: { step: string | null } }) => [
+        s.id,
+        s.kind,
+        s.next?.step,
+      ]),
+      [
+        ['revision', 'fill', 'aprobacion'],
+        ['aprobacion', 'approve', undefined],
+      ]
+    )
+    assert.deepEqual(
+      process.steps[1].decisions.map((d: { label: string }) => d.label),
+      ['Aprobar', 'Rechazar']
+    )
+
+    await page.getByTestId('publish').click()
+    await page.getByTestId('published').waitFor()
+    const published = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').first()
+    assert.equal(published?.version, 1)
+
+    // The versions view compares the draft being designed with version 1.
+    await page.getByTestId('view-form').click()
+    await editor.waitFor({ state: 'detached' })
+    await page.getByTestId('view-versions').click()
+    const diff = page.getByTestId('version-diff')
+    await diff.waitFor()
+    // Nothing changed since publishing: the draft and version 1 are the same.
+    assert.match(await diff.getByRole('status').innerText(), /^0 /)
   })
 
   test('a user without a designing role sees the refusal', async ({ assert }) => {

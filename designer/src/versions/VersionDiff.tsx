@@ -45,7 +45,9 @@ export function VersionDiff({ formId, versions, draft }: Props) {
 
   const rows = useMemo(() => {
     if (!docs.left || !docs.right) return []
-    const all = sideBySide(canonicalJson(docs.left), canonicalJson(docs.right))
+    // Only the definitions: a version's number and date are not what changed in it.
+    const text = (d: Documents) => canonicalJson({ jsonconfig: d.jsonconfig, process: d.process })
+    const all = sideBySide(text(docs.left), text(docs.right))
     return everything ? all : withContext(all)
   }, [docs, everything])
   const changes = rows.filter((r) => r && r.kind !== 'same').length

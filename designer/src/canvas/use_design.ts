@@ -1,0 +1,87 @@
+/**
+ * The document being designed, through the model only: its history (every change a command, undo and
+ * redo), the selection (names; shift or ctrl adds and removes) and the page shown. A command the model
+ * refuses (a bad name, a place that is gone) changes nothing and is reported.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react'
+import {
+  apply,
+  canRedo,
+  canUndo,
+  createHistory,
+  findItem,
+  redo,
+  undo,
+  type Command,
+  type DesignDocument,
+  type History,
+} from '../model/index.js'
+
+export interface Design {
+  doc: DesignDocument
+  history: History
+  /** Runs a command; false when the model refused it (nothing changed). */
+  run(command: Command, merge?: string): boolean
+  undo(): void
+  redo(): void
+  canUndo: boolean
+  canRedo: boolean
+  /** The selected names that are in the document, in the order they were selected. */
+  selection: string[]
+  select(name: string, add: boolean): void
+  setSelection(names: string[]): void
+  page: number
+  setPage(page: number): void
+  refused: string | undefined
+}
+
+export function useDesign(initial: DesignDocument): Design {
+  const [history, setHistory] = useState(() => createHistory(initial))
+  const current = useRef(history)
+  current.current = history
+  const [picked, setPicked] = useState<string[]>([])
+  const [shown, setPage] = useState(0)
+  const [refused, setRefused] = useState<string>()
+  const doc = history.present
+
+  const commit = useCallback((next: History) => {
+    current.current = next
+    setHistory(next)
+    setRefused(undefined)
+  }, [])
+
+  const run = useCallback(
+    (command: Command, merge?: string) => {
+      try {
+        commit(apply(current.current, command, { merge }))
+        return true
+      } catch (error) {
+        setRefused(error instanceof Error ? error.message : String(error))
+        return false
+      }
+    },
+    [commit]
+  )
+
+  const selection = useMemo(() => picked.filter((name) => findItem(doc.jsonconfig, name)), [picked, doc])
+  const select = useCallback((name: string, add: boolean) => {
+    setPicked((now) => (!add ? [name] : now.includes(name) ? now.filter((one) => one !== name) : [...now, name]))
+  }, [])
+
+  const pages = doc.jsonconfig.form.pages.length
+  return {
+    doc,
+    history,
+    run,
+    undo: useCallback(() => commit(undo(current.current)), [commit]),
+    redo: useCallback(() => commit(redo(current.current)), [commit]),
+    canUndo: canUndo(history),
+    canRedo: canRedo(history),
+    selection,
+    select,
+    setSelection: setPicked,
+    page: Math.min(shown, Math.max(0, pages - 1)),
+    setPage,
+    refused,
+  }
+}
