@@ -10,6 +10,8 @@ export default defineConfig({
   plugins: [react()],
   // The manifest lets a bundle benchmark follow the chunks (the 300 kB budget without Monaco).
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // Module workers: the script sandbox's worker loads QuickJS lazily (an iife worker cannot hold that chunk).
+  worker: { format: 'es' },
   server: {
     port: 5174,
     proxy: { '/data': SERVER, '/inside': SERVER, '/api': SERVER },

@@ -1,0 +1,4 @@
+/** The property panel: PropertyPanel and what wiring it needs (see PropertyPanel.tsx). */
+export { PropertyPanel, type PropertyPanelProps } from './PropertyPanel.js'
+export type { PanelItem } from './common.js'
+export type { ItemProblem } from './problems.js'
