@@ -222,6 +222,51 @@ test.group('the form designer shell in Chromium', (group) => {
     assert.match(await diff.getByRole('status').innerText(), /^0 /)
   })
 
+  test('a Form.io form and a SurveyJS survey are imported in the JSON view and published', async ({ assert }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const files = {
+      formio: {
+        components: [
+          { type: 'textfield', key: 'nombre', label: 'Nombre', input: true, validate: { required: true } },
+          { type: 'email', key: 'correo', label: 'Correo', input: true },
+          { type: 'weird', key: 'raro', label: 'Raro' },
+        ],
+      },
+      surveyjs: {
+        pages: [{ name: 'p1', elements: [{ type: 'text', name: 'edad', title: 'Edad', inputType: 'number' }] }],
+      },
+    }
+    const page = await session.signedIn('supervisor')
+    for (const [format, content] of Object.entries(files)) {
+      const { formId } = await createForm(
+        {
+          name: `Importado ${format}`,
+          jsonconfig: { form: { pages: [{ name: 'Vacía', layout: [] }] }, fields: [], elements: [] },
+          process: recordOnlyProcess(`Importado ${format}`),
+        },
+        Number(supervisor.id)
+      )
+      await page.goto(`${base}/designer/forms/${formId}`)
+      await page.getByTestId('view-json').click()
+      await page.getByTestId('json-import').setInputFiles({
+        name: `${format}.json`,
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(content)),
+      })
+      const imported = page.getByTestId('json-imported')
+      await imported.waitFor()
+      assert.include(await imported.innerText(), format)
+      if (format === 'formio') assert.include(await imported.innerText(), '/components/2')
+      await page.getByTestId('json-use-import').click()
+      await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
+      await page.getByTestId('publish').click()
+      await page.getByTestId('published').waitFor()
+      const version = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').firstOrFail()
+      const fields = JSON.parse(version.jsonconfig).fields.map((f: { field_name: string }) => f.field_name)
+      assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo'] : ['edad'])
+    }
+  })
+
   test('a user without a designing role sees the refusal', async ({ assert }) => {
     const page = await session.signedIn('teacher')
     await page.goto(`${base}/designer`)

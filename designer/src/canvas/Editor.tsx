@@ -43,6 +43,7 @@ import { UnplacedItems } from './UnplacedItems.js'
 import { ViewTabs, type EditorView } from './ViewTabs.js'
 import { ProcessPanel } from '../process/ProcessPanel.js'
 import { VersionDiff } from '../versions/VersionDiff.js'
+import { JsonView } from '../json/JsonView.js'
 
 /** The pointer decides while there is one; a keyboard drag has none, so the nearest place does. */
 const collisions: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args))
@@ -152,6 +153,7 @@ export function Editor(props: {
         </div>
       )}
       {view === 'process' && <ProcessPanel design={design} registry={registry} />}
+      {view === 'json' && <JsonView doc={design.doc} run={(c) => design.run(c)} registry={registry} />}
       {view === 'versions' && <VersionDiff formId={formId} versions={versions} draft={design.doc} />}
       <DragOverlay dropAnimation={null}>
         {dragging && <div className="ditem ditem--overlay">{sourceText(dragIdOf(dragging))}</div>}

@@ -112,3 +112,9 @@ export function resolvedItem(config: DraftConfig, name: string, registry: FieldT
 export function itemNames(config: DraftConfig): string[] {
   return [...config.fields, ...config.elements].map((item) => item.field_name)
 }
+
+/** Replaces the whole document (the JSON view, an import): undone like any other change. */
+export function replaceDocument(input: { name: string; jsonconfig: unknown; process: unknown }): Command {
+  const next = openDocument(input)
+  return () => next
+}
