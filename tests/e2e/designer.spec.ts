@@ -267,6 +267,71 @@ test.group('the form designer shell in Chromium', (group) => {
     }
   })
 
+  test('the property panel makes a field required and gives it a condition; a script with a type error is blocked', async ({
+    assert,
+  }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const { formId } = await createForm(
+      {
+        name: 'Panel e2e',
+        jsonconfig: {
+          form: { pages: [{ name: 'Datos', layout: [['edad', 'nombre']] }] },
+          fields: [
+            { field_name: 'edad', type: 'number', data: { label: { value: 'Edad' } } },
+            { field_name: 'nombre', type: 'text', data: { label: { value: 'Nombre' } } },
+          ],
+          elements: [],
+        },
+        process: recordOnlyProcess('Panel e2e'),
+      },
+      Number(supervisor.id)
+    )
+    const stored = async () => {
+      const draft = await db.from('form_versions').where('form_id', formId).whereNull('published_at').firstOrFail()
+      return JSON.parse(draft.jsonconfig).fields.find((f: { field_name: string }) => f.field_name === 'nombre')
+    }
+    const page = await session.signedIn('supervisor')
+    await page.goto(`${base}/designer/forms/${formId}`)
+    await page.locator('[data-testid=item][data-name=nombre]').click()
+    const panel = page.getByRole('complementary', { name: 'Propiedades' })
+    await panel.getByRole('switch', { name: 'Obligatorio' }).check()
+    await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
+    assert.deepEqual((await stored()).data.validate, { required: true })
+
+    // A condition with a misspelt field: its error is shown and nothing is stored.
+    await panel.getByRole('button', { name: 'Scripts' }).click()
+    await panel.getByTestId('edit-script-show_with_formule').click()
+    const editor = panel.locator('.monaco-editor').first()
+    await editor.waitFor()
+    await editor.click()
+    // Typed at a person's pace: Monaco's completion list opens and follows the keystrokes.
+    await page.keyboard.type('edadd > 18', { delay: 40 })
+    await panel.getByTestId('script-blocked').waitFor()
+    await panel
+      .locator('.script-problems', { hasText: "'edadd'" })
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: Error) => {
+        const code = await panel.locator('.view-lines').first().innerText()
+        throw new Error(`${error.message}\n${code}\n${await panel.locator('.script-problems').innerText()}`)
+      })
+    assert.notProperty((await stored()).data, 'show_with_formule')
+
+    // Fixed (with the narrowing an empty number field needs), it is stored and saved.
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type("edad !== '' && edad > 18", { delay: 40 })
+    await panel
+      .getByTestId('script-blocked')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(async (error: Error) => {
+        const code = await panel.locator('.view-lines').first().innerText()
+        const problems = await panel.locator('.script-problems').innerText()
+        throw new Error(`${error.message}\n${code}\n${problems}`)
+      })
+    await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
+    for (let i = 0; i < 50 && !(await stored()).data.show_with_formule; i++) await page.waitForTimeout(100)
+    assert.equal((await stored()).data.show_with_formule, "edad !== '' && edad > 18")
+  })
+
   test('a user without a designing role sees the refusal', async ({ assert }) => {
     const page = await session.signedIn('teacher')
     await page.goto(`${base}/designer`)

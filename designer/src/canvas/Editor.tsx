@@ -41,6 +41,7 @@ import { Toolbar } from './Toolbar.js'
 import { SaveStatus } from './SaveStatus.js'
 import { UnplacedItems } from './UnplacedItems.js'
 import { ViewTabs, type EditorView } from './ViewTabs.js'
+import { SelectionPanel } from './SelectionPanel.js'
 import { ProcessPanel } from '../process/ProcessPanel.js'
 import { VersionDiff } from '../versions/VersionDiff.js'
 import { JsonView } from '../json/JsonView.js'
@@ -150,6 +151,7 @@ export function Editor(props: {
             {shown && <PageCanvas design={design} page={shown} device={device} />}
             <UnplacedItems design={design} items={read.unplaced} />
           </div>
+          <SelectionPanel design={design} registry={registry} />
         </div>
       )}
       {view === 'process' && <ProcessPanel design={design} registry={registry} />}

@@ -14,6 +14,7 @@ import { usePanel, useTexts } from './panel_context.js'
 import { ProblemList } from './ProblemList.js'
 import { ResetButton } from './ResetButton.js'
 import { TextEditor } from './TextEditor.js'
+import { ScriptLeaf } from './ScriptLeaf.js'
 import { NumberEditor } from './NumberEditor.js'
 import { BooleanEditor } from './BooleanEditor.js'
 import { SelectEditor } from './SelectEditor.js'
@@ -23,7 +24,7 @@ import { JsonEditor } from './JsonEditor.js'
 
 const INPUTS: Partial<Record<EditorNode['kind'], (props: LeafProps) => ReactElement>> = {
   text: TextEditor,
-  script: TextEditor,
+  script: ScriptLeaf,
   number: NumberEditor,
   boolean: BooleanEditor,
   select: SelectEditor,

@@ -13,6 +13,7 @@ import { itemsSource } from './source.js'
 import { PanelContext, useTexts } from './panel_context.js'
 import { ProblemList } from './ProblemList.js'
 import { PanelGroup } from './PanelGroup.js'
+import type { ScriptFormConfig } from '../scripts/index.js'
 import './panel.css'
 
 export interface PropertyPanelProps {
@@ -24,11 +25,13 @@ export interface PropertyPanelProps {
   problemsOf?: (name: string) => readonly ItemProblem[]
   /** Sets (or, with undefined, removes) the value at `path` inside every selected item. */
   onChange: (path: readonly string[], value: unknown) => void
+  /** The form as it is now, for the script editors (without it scripts are plain text boxes). */
+  form?: ScriptFormConfig
 }
 
 const noProblems = () => []
 
-export function PropertyPanel({ items, registry, problemsOf = noProblems, onChange }: PropertyPanelProps) {
+export function PropertyPanel({ items, registry, problemsOf = noProblems, onChange, form }: PropertyPanelProps) {
   const texts = useTexts()
   const types = items.map((item) => `${item.kind}:${item.item.type}`).join(' ')
   // The editor tree depends on the selected types only, not on their values.
@@ -45,7 +48,10 @@ export function PropertyPanel({ items, registry, problemsOf = noProblems, onChan
   )
   const paths = useMemo(() => editorPaths(groups.flatMap((group) => group.nodes)), [groups])
   const elsewhere = unplacedProblems(problems, paths.exact, paths.containers)
-  const context = useMemo(() => ({ problems, multi: !single }), [problems, single])
+  const context = useMemo(
+    () => ({ problems, multi: !single, scripts: form ? { form, registry } : undefined }),
+    [problems, single, form, registry]
+  )
 
   return (
     <aside className="property-panel" aria-label={texts.t('panel.title')}>

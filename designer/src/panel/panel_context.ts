@@ -3,11 +3,15 @@ import { createContext, useContext, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Texts } from './labels.js'
 import type { ShownProblem } from './problems.js'
+import type { FieldTypeRegistry } from '@tramita/contract'
+import type { ScriptFormConfig } from '../scripts/index.js'
 
 export interface PanelContextValue {
   problems: readonly ShownProblem[]
   /** Several items are selected: problems name their item. */
   multi: boolean
+  /** The form as it is now: script editors check scripts against it (absent: plain text boxes). */
+  scripts?: { form: ScriptFormConfig; registry: FieldTypeRegistry }
 }
 
 export const PanelContext = createContext<PanelContextValue>({ problems: [], multi: false })

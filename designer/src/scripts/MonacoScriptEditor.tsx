@@ -77,8 +77,18 @@ export default function MonacoScriptEditor({
         endColumn: d.endColumn,
       }))
     )
-    report.current?.(found)
+    report.current?.(found, source)
   }, [])
+
+  // The editor owns the text while it is typed (a controlled `value` lags a fast typist and would
+  // write an older text back over new keystrokes); only a change from outside (undo) is pushed in.
+  const emitted = useRef(value)
+  useEffect(() => {
+    const editor = editorRef.current
+    if (!editor || value === emitted.current || value === editor.getValue()) return
+    emitted.current = value
+    editor.setValue(value)
+  }, [value])
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor
@@ -110,8 +120,11 @@ export default function MonacoScriptEditor({
     <Editor
       path={path}
       language="typescript"
-      value={value}
-      onChange={(text) => onChange(text ?? '')}
+      defaultValue={value}
+      onChange={(text) => {
+        emitted.current = text ?? ''
+        onChange(text ?? '')
+      }}
       onMount={onMount}
       height={height}
       loading={null}

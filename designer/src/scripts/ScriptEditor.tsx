@@ -18,8 +18,11 @@ export interface ScriptEditorProps {
   form: ScriptFormConfig
   /** The registry with the plugins' types (default: the core types). */
   registry?: FieldTypeRegistry
-  /** Syntax and type errors after each check ([] when the script is clean), in script positions. */
-  onDiagnostics?: (diagnostics: ScriptDiagnostic[]) => void
+  /**
+   * Syntax and type errors after each check ([] when the script is clean), in script positions, with
+   * the source that was checked (the text may have changed since: a later check follows).
+   */
+  onDiagnostics?: (diagnostics: ScriptDiagnostic[], source: string) => void
   /** Editor height in px or any CSS length (default 160). */
   height?: number | string
   readOnly?: boolean
@@ -35,9 +38,9 @@ export function ScriptEditor({ showProblems = true, onDiagnostics, ...props }: S
   const { t } = useTranslation()
   const [problems, setProblems] = useState<ScriptDiagnostic[] | null>(null)
   const report = useCallback(
-    (found: ScriptDiagnostic[]) => {
+    (found: ScriptDiagnostic[], source: string) => {
       setProblems(found)
-      onDiagnostics?.(found)
+      onDiagnostics?.(found, source)
     },
     [onDiagnostics]
   )
