@@ -148,7 +148,9 @@ test.group('the form designer shell in Chromium', (group) => {
     assert.equal(await page.getByTestId('problems').innerText(), 'Sin problemas: se puede publicar')
   })
 
-  test('a two-step process with an approval is designed, saved and published; versions compare', async ({ assert }) => {
+  test('a two-step process with an approval is designed, published and run by a user; versions compare', async ({
+    assert,
+  }) => {
     const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
     const admin = await db.from('users').where('username', 'admin').firstOrFail()
     const { formId } = await createForm(
@@ -211,6 +213,19 @@ test.group('the form designer shell in Chromium', (group) => {
     await page.getByTestId('published').waitFor()
     const published = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').first()
     assert.equal(published?.version, 1)
+
+    // The runtime runs it: a user starts a case, which goes to the review step of the designed process.
+    const form = await db.from('forms').where('id', formId).firstOrFail()
+    const applicant = await session.signedIn('student')
+    await applicant.goto(`${base}/forms/new?data=${form.key}`)
+    await applicant.getByLabel('Nombre').fill('Ana Ruiz')
+    await applicant.getByTestId('form-send').click()
+    await applicant.getByTestId('form-done').waitFor()
+    const started = await db.from('cases').where('form_id', formId).firstOrFail()
+    assert.equal(started.state, 'en_revision')
+    assert.equal(JSON.parse(started.values).nombre, 'Ana Ruiz')
+    const task = await db.from('tasks').where('case_id', started.id).where('status', 'pending').firstOrFail()
+    assert.include(task, { step_id: 'revision', assignee_type: 'user', assignee_id: Number(admin.id) })
 
     // The versions view compares the draft being designed with version 1.
     await page.getByTestId('view-form').click()
