@@ -233,6 +233,11 @@ if (wanted('form')) {
   const { formBench } = await import('./form.bench.mjs')
   await formBench()
 }
+/** The form designer: commit times on a 500-field form, its initial JS, Monaco on demand (designer.bench.mjs). */
+if (wanted('designer')) {
+  const { designerBench } = await import('./designer.bench.mjs')
+  await designerBench()
+}
 if (!wanted('http')) process.exit()
 
 console.log('━━ call contract over HTTP ━━')

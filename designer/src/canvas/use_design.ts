@@ -3,7 +3,7 @@
  * redo), the selection (names; shift or ctrl adds and removes) and the page shown. A command the model
  * refuses (a bad name, a place that is gone) changes nothing and is reported.
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   apply,
   canRedo,
@@ -44,7 +44,17 @@ export function useDesign(initial: DesignDocument): Design {
   const [refused, setRefused] = useState<string>()
   const doc = history.present
 
+  // When each change was asked for: its time to reach the DOM is measured as `designer:commit`
+  // (performance marks the designer benchmark reads; a user's tools can read them too).
+  const asked = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    if (asked.current === null) return
+    performance.measure('designer:commit', { start: asked.current })
+    asked.current = null
+  }, [history])
+
   const commit = useCallback((next: History) => {
+    asked.current ??= performance.now()
     current.current = next
     setHistory(next)
     setRefused(undefined)
