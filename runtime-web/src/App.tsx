@@ -24,6 +24,7 @@ const DocumentManagement = screen(() =>
 const Status = screen(() => import('./pages/StatusPage.js').then((m) => m.StatusPage))
 const Users = screen(() => import('./pages/UsersPage.js').then((m) => m.UsersPage))
 const UserProfile = screen(() => import('./pages/UserProfilePage.js').then((m) => m.UserProfilePage))
+const Preview = screen(() => import('./pages/PreviewPage.js').then((m) => m.PreviewPage))
 
 function page(Screen: LazyExoticComponent<ComponentType>) {
   return (
@@ -37,6 +38,8 @@ function page(Screen: LazyExoticComponent<ComponentType>) {
 export function App() {
   return (
     <Routes>
+      {/* The designer's preview frame: the form alone, without the shell. */}
+      <Route path="preview" element={page(Preview)} />
       <Route element={<Shell />}>
         <Route index element={page(Login)} />
         <Route path="forgetpassword/:token" element={page(ForgetPassword)} />

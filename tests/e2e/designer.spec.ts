@@ -347,6 +347,47 @@ test.group('the form designer shell in Chromium', (group) => {
     assert.equal((await stored()).data.show_with_formule, "edad !== '' && edad > 18")
   })
 
+  test('the preview shows the form as designed with the runtime, per device and case', async ({ assert }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const { formId } = await createForm(
+      {
+        name: 'Vista previa e2e',
+        jsonconfig: {
+          form: { pages: [{ name: 'Datos', layout: [['nombre', 'edad']] }] },
+          fields: [
+            { field_name: 'nombre', type: 'text', data: { label: { value: 'Nombre' } } },
+            { field_name: 'edad', type: 'number', data: { label: { value: 'Edad' } } },
+          ],
+          elements: [],
+        },
+        process: recordOnlyProcess('Vista previa e2e'),
+      },
+      Number(supervisor.id)
+    )
+    const page = await session.signedIn('supervisor')
+    await page.goto(`${base}/designer/forms/${formId}`)
+    await page.getByTestId('view-preview').click()
+    const frame = page.frameLocator('[data-testid=preview-frame]')
+    await frame.getByTestId('preview').waitFor()
+    assert.equal(await frame.getByTestId('preview').getAttribute('data-device'), 'computer')
+    await frame.getByLabel('Nombre').fill('Ana')
+    await frame.getByTestId('form-send').click()
+    assert.include(await frame.getByTestId('preview-sent').innerText(), '"nombre": "Ana"')
+
+    // A phone-wide frame is the runtime's mobile layout; a change in the designer reaches the preview.
+    await page.getByTestId('preview-view').getByRole('radio', { name: 'Móvil' }).check()
+    await frame.locator('[data-testid=preview][data-device=mobile]').waitFor()
+    await page.getByTestId('view-form').click()
+    await page.locator('[data-testid=item][data-name=edad]').click()
+    await page
+      .getByRole('complementary', { name: 'Propiedades' })
+      .getByRole('textbox', { name: 'Etiqueta', exact: true })
+      .first()
+      .fill('Edad en años')
+    await page.getByTestId('view-preview').click()
+    await frame.getByLabel('Edad en años').waitFor()
+  })
+
   test('a user without a designing role sees the refusal', async ({ assert }) => {
     const page = await session.signedIn('teacher')
     await page.goto(`${base}/designer`)

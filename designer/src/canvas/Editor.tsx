@@ -45,6 +45,7 @@ import { SelectionPanel } from './SelectionPanel.js'
 import { ProcessPanel } from '../process/ProcessPanel.js'
 import { VersionDiff } from '../versions/VersionDiff.js'
 import { JsonView } from '../json/JsonView.js'
+import { PreviewView } from '../preview/PreviewView.js'
 
 /** The pointer decides while there is one; a keyboard drag has none, so the nearest place does. */
 const collisions: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args))
@@ -155,6 +156,7 @@ export function Editor(props: {
         </div>
       )}
       {view === 'process' && <ProcessPanel design={design} registry={registry} />}
+      {view === 'preview' && <PreviewView doc={design.doc} />}
       {view === 'json' && <JsonView doc={design.doc} run={(c) => design.run(c)} registry={registry} />}
       {view === 'versions' && <VersionDiff formId={formId} versions={versions} draft={design.doc} />}
       <DragOverlay dropAnimation={null}>
