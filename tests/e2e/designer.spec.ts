@@ -345,6 +345,12 @@ test.group('the form designer shell in Chromium', (group) => {
     await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
     for (let i = 0; i < 50 && !(await stored()).data.show_with_formule; i++) await page.waitForTimeout(100)
     assert.equal((await stored()).data.show_with_formule, "edad !== '' && edad > 18")
+
+    // Try it: the condition runs in the browser's sandbox on sample values (an empty age: hidden).
+    const trial = panel.getByRole('region', { name: 'Probar' })
+    await trial.getByRole('button', { name: 'Ejecutar' }).click()
+    await trial.locator('.try-script-result').waitFor()
+    assert.include(await trial.locator('.try-script-result').innerText(), 'false')
   })
 
   test('the preview shows the form as designed with the runtime, per device and case', async ({ assert }) => {

@@ -11,6 +11,7 @@ import { TextEditor } from './TextEditor.js'
 
 /** The script editor's own code (and through it Monaco's) loads when a script is first edited. */
 const ScriptEditor = lazy(() => import('../scripts/ScriptEditor.js').then((m) => ({ default: m.ScriptEditor })))
+const TryScript = lazy(() => import('../scripts/TryScript.js').then((m) => ({ default: m.TryScript })))
 
 export function ScriptLeaf(props: LeafProps) {
   const { scripts } = usePanel()
@@ -68,6 +69,9 @@ function CheckedScript({
           height={110}
           label={node.key}
         />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TryScript source={text} form={scripts.form} registry={scripts.registry} />
       </Suspense>
       {blocked && (
         <p className="panel-script-blocked" role="alert" data-testid="script-blocked">
