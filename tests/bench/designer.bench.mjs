@@ -12,13 +12,12 @@
  * The server is `tramita serve` on SQLite in a scratch data dir; the forms are made through the
  * designer's own routes by the demo supervisor.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startTramita } from './server.mjs'
 import { gzipSync } from 'node:zlib'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -28,16 +27,6 @@ const COMMIT_TARGET_MS = 50
 const BUNDLE_TARGET_KB = 300
 /** Operations of each kind per form (after a warm-up of 5). */
 const OPERATIONS = Number(process.env.BENCH_DESIGNER_OPS ?? 40)
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolvePort(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 /** A form of `count` text and number fields over `pages` pages, two fields a row. */
 function generatedForm(count, pages) {
@@ -56,48 +45,7 @@ function generatedForm(count, pages) {
   return { form: { pages: formPages }, fields, elements: [] }
 }
 
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tramita-bench-designer-'))
-  const port = await freePort()
-  const child = spawn(
-    join(BIN, 'node'),
-    ['cli/bin/tramita.js', 'serve', '--migrate', '--seed-demo', '--port', String(port), '--host', '127.0.0.1'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        TRAMITA_DATA_DIR: dataDir,
-        TRAMITA_DEMO_PASSWORD: PASSWORD,
-        REDIS_URL: '',
-        DB_CONNECTION: 'sqlite',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }
-  )
-  const origin = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited at start')
-    if (i > 600) throw new Error(`nothing answers on ${origin}`)
-    if (
-      await fetch(`${origin}/health`).then(
-        (r) => r.ok,
-        () => false
-      )
-    )
-      break
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    origin,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+const startServer = () => startTramita({ TRAMITA_DEMO_PASSWORD: PASSWORD })
 
 async function api(origin, token, method, path, body) {
   const response = await fetch(`${origin}${path}`, {

@@ -10,10 +10,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ready, startTramita } from './server.mjs'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000)
@@ -83,16 +82,6 @@ async function drive(url, count = REQUESTS, call = MULTIPART, connections = CONN
 }
 
 /** Waits until GET /health answers on the port. */
-async function ready(port) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/health`)
-      return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`nothing answers on port ${port}`)
-}
 
 /** The baseline: a bare node:http server in its own process, answering the same JSON. */
 async function bare() {
@@ -114,38 +103,7 @@ async function bare() {
   }
 }
 
-async function tramita(extraEnv = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tramita-bench-'))
-  const port = 40_000 + (process.pid % 20_000)
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'node'),
-    ['cli/bin/tramita.js', 'serve', '--migrate', '--seed-demo', '--port', String(port), '--host', '127.0.0.1'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        TRAMITA_DATA_DIR: dataDir,
-        REDIS_URL: '',
-        DB_CONNECTION: 'sqlite',
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }
-  )
-  const url = `http://127.0.0.1:${port}/data/config/infocompany`
-  await ready(port)
-  return {
-    url,
-    origin: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+const tramita = startTramita
 
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (name) => !ONLY || ONLY.includes(name)
