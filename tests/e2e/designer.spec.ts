@@ -189,8 +189,14 @@ test.group('the form designer shell in Chromium', (group) => {
     const approval = editor.getByTestId('step-aprobacion')
     await approval.getByLabel('Quién').selectOption(String(admin.id))
 
+    // Nombre shows to the starter and on the review, not on the approval.
+    const shown = editor.getByTestId('shown-on-steps')
+    await shown.getByLabel('Nombre en Al iniciar').check()
+    await shown.getByLabel('Nombre en Revisión').check()
+
     await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
     const draft = await db.from('form_versions').where('form_id', formId).whereNull('published_at').firstOrFail()
+    assert.deepEqual(JSON.parse(draft.jsonconfig).fields[0].show_on_task, ['start', 'revision'])
     const process = JSON.parse(draft.process)
     assert.deepEqual(process.start, { step: 'revision' })
     assert.deepEqual(

@@ -5,6 +5,7 @@ import type { Directory } from './people.js'
 import { Choice, Field, Problems } from './fields.js'
 import { StatesEditor } from './StatesEditor.js'
 import { NextEditor, StepEditor, type StepJson } from './StepEditor.js'
+import { ShownOnSteps } from './ShownOnSteps.js'
 import './process.css'
 
 interface Props {
@@ -103,6 +104,7 @@ export function ProcessEditor({ doc, apply, problems, directory }: Props) {
         />
         <button type="submit">{t('process.add_step')}</button>
       </form>
+      <ShownOnSteps doc={doc} apply={apply} />
       <fieldset>
         <legend>{t('process.consultation')}</legend>
         <Field label={t('process.consult_enable')}>
