@@ -8,7 +8,7 @@ import { keyLabel, labelIds, optionIds, optionLabel, type Texts } from '../src/p
 type Tree = { [key: string]: string | Tree }
 const LANGUAGES = ['es', 'en', 'zh'] as const
 const load = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Tree
+  JSON.parse(readFileSync(new URL(`../../core/i18n/locales/designer/${lang}.json`, import.meta.url), 'utf8')) as Tree
 
 /** The texts of a language file as labels.ts reads them (ids with dots). */
 function textsOf(tree: Tree): Texts {

@@ -12,7 +12,9 @@ import { PanelContext } from '../src/panel/panel_context.js'
 import { PanelGroup } from '../src/panel/PanelGroup.js'
 import { gatherProblems } from '../src/panel/problems.js'
 
-const en = JSON.parse(readFileSync(new URL('../src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>
+const en = JSON.parse(
+  readFileSync(new URL('../../core/i18n/locales/designer/en.json', import.meta.url), 'utf8')
+) as Record<string, unknown>
 
 async function render(type: string, data: Record<string, unknown>, groupId: string) {
   const i18n = i18next.createInstance()

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs'
 import { ApiError, buildRequest, readAnswer, SESSION_KEYS } from '../src/lib/api.js'
 
 const texts = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, unknown>
+  JSON.parse(readFileSync(new URL(`../../core/i18n/locales/designer/${lang}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >
 
 test.group('designer shell: calls and texts', () => {
   test('a call carries the session headers and the language, and a JSON body', ({ assert }) => {

@@ -178,7 +178,7 @@ function bundle() {
   }
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
   const formPage = Object.keys(manifest).find((k) => k.endsWith('src/pages/FormPage.tsx'))
-  const spanish = Object.keys(manifest).find((k) => k.endsWith('src/i18n/es.json'))
+  const spanish = Object.keys(manifest).find((k) => k.endsWith('locales/designer/es.json'))
   const keys = new Set([...closure(entry), ...closure(formPage), ...(spanish ? closure(spanish) : [])])
   let bytes = 0
   for (const key of keys) bytes += gzipSync(readFileSync(join(dist, manifest[key].file)), { level: 9 }).length

@@ -1,15 +1,16 @@
 /**
- * The designer's own texts in es, en and zh, on the languages and options of @tramita/i18n. They
- * live beside the designer while it is young (a test keeps the three files' keys equal); only the
- * page's language is fetched. The language choice is the runtime's (same localStorage key).
+ * The designer's own texts in es, en and zh (core/i18n/locales/designer: with every other text, but
+ * in files of their own so the runtime's pages never download them), on the languages and options
+ * of @tramita/i18n; a test keeps the three files' keys equal. Only the page's language is fetched;
+ * the language choice is the runtime's (same localStorage key).
  */
 import i18next, { type i18n } from 'i18next'
 import { commonOptions, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
 
 const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  es: () => import('./es.json'),
-  en: () => import('./en.json'),
-  zh: () => import('./zh.json'),
+  es: () => import('@tramita/i18n/locales/designer/es.json'),
+  en: () => import('@tramita/i18n/locales/designer/en.json'),
+  zh: () => import('@tramita/i18n/locales/designer/zh.json'),
 }
 
 /** Where runtime-web remembers the chosen language (runtime-web/src/lib/language.ts). */
