@@ -127,6 +127,10 @@ test.group('the form designer shell in Chromium', (group) => {
     // The keyboard alone: c picked up with space, up to a new row above, dropped with space.
     await page.locator('[data-testid=item][data-name=c]').focus()
     await page.keyboard.press('Space')
+    // As a person would, the arrow comes once the drag has started: dnd-kit's keyboard sensor
+    // listens for moves only after the render that starts the drag.
+    await page.locator('.ditem--dragging').waitFor({ state: 'attached' })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     await page.keyboard.press('ArrowUp')
     await page.locator('[data-drop="row:0:0"].dzone--over').waitFor()
     await page.keyboard.press('Space')
