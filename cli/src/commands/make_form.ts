@@ -19,7 +19,7 @@ export function registerMakeForm(program: Command) {
     .description('scaffold a form file from a template, to edit and then forms:import')
     .action(async (name: string, opts: { template?: string; dir: string; title?: string }) => {
       const { FORM_TEMPLATES, templateConfig } = await import('@tramita/server/app/services/process/form_templates.ts')
-      const { recordOnlyProcess } = await import('@tramita/contract')
+      const { emptyFormConfig, recordOnlyProcess } = await import('@tramita/contract')
       if (!NAME.test(name)) {
         throw new CliError(`invalid form file name "${name}": use lower-case letters, digits, dashes, underscores`)
       }
@@ -30,9 +30,7 @@ export function registerMakeForm(program: Command) {
       const target = resolve(opts.dir, `${name}.json`)
       if (existsSync(target)) throw new CliError(`${target} already exists`)
       const title = opts.title?.trim() || template?.name || name
-      const jsonconfig = template
-        ? await templateConfig(template.id)
-        : { form: { pages: [{ name: 'Página 1', layout: [] }] }, fields: [], elements: [] }
+      const jsonconfig = template ? await templateConfig(template.id) : emptyFormConfig()
       const document = { name: title, jsonconfig, process: recordOnlyProcess(title) }
       writeFileSync(target, JSON.stringify(document, null, 2) + '\n', { flag: 'wx' })
       console.log(`wrote ${target}`)

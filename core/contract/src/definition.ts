@@ -1,6 +1,7 @@
 import { END_STATE, INIT_STATE } from './process/schema.js'
 import { withDefaults } from './defaults.js'
 import { detectFormFormat, importForm, type ImportFormat, type Unmapped } from './importers/index.js'
+import { DEFAULT_PAGE } from './importers/draft.js'
 import { validateProcess } from './process/validate.js'
 import { validateConfig, type ConfigProblem } from './validate-config.js'
 
@@ -12,6 +13,11 @@ export interface Definition {
   name: string
   jsonconfig: unknown
   process: unknown
+}
+
+/** A form with one empty page: what a new form in the designer or `make:form` without a template starts from. */
+export function emptyFormConfig() {
+  return { form: { pages: [{ name: DEFAULT_PAGE, layout: [] as string[][] }] }, fields: [], elements: [] }
 }
 
 /** A form version refused: every problem of the jsonconfig and the process, each with its path. */

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { HOST_API, HOST_API_TYPINGS } from '@tramita/sandbox'
 import { coreRegistry } from './core-types.js'
 import type { FieldTypeRegistry } from './registry.js'
+import { RESERVED_WORDS } from './schema/common.js'
 
 /**
  * The TypeScript declarations a script of a form can see, generated from the form as it is: each
@@ -18,11 +19,7 @@ const PROCESS_VARIABLES: Record<string, [type: string, doc: string]> = {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
-const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
-    ' '
-  )
-)
+const RESERVED = new Set(RESERVED_WORDS)
 
 const quote = (text: string) => JSON.stringify(text)
 const comment = (text: string) => text.replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim()

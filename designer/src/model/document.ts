@@ -80,6 +80,11 @@ export function openDocument(input: { name: string; jsonconfig: unknown; process
   return freeze({ name: input.name, jsonconfig, process }, true)
 }
 
+/** An item's label text as written ('' when it has none). */
+export function itemLabel(item: { data?: Record<string, unknown> }): string {
+  return String((item.data?.label as { value?: unknown } | undefined)?.value ?? '')
+}
+
 export interface ItemRef {
   kind: ItemKind
   index: number

@@ -2,7 +2,7 @@
  * Names the designer hands out or accepts: field names scripts read by bare name (so identifiers, not
  * reserved words, not a sandbox global), page names and section ids, each unique in the form.
  */
-import { FIELD_NAME_PATTERN } from '@tramita/contract'
+import { FIELD_NAME_PATTERN, RESERVED_WORDS } from '@tramita/contract'
 import { SANDBOX_GLOBALS } from '@tramita/sandbox'
 import type { DraftConfig } from './document.js'
 import { itemNames } from './document.js'
@@ -10,19 +10,8 @@ import { itemNames } from './document.js'
 const IDENTIFIER = new RegExp(FIELD_NAME_PATTERN)
 const MAX_LENGTH = 120
 
-/**
- * JavaScript's reserved words: a field so named passes the schema but no script could read it. The
- * contract's importers keep the same list (importers/names.ts, not exported): one list once it is.
- */
-const RESERVED_WORDS = new Set(
-  [
-    'break case catch class const continue debugger default delete do else enum export extends false finally for',
-    'function if import in instanceof new null return super switch this throw true try typeof var void while with',
-    'yield let static implements interface package private protected public await arguments eval undefined',
-  ]
-    .join(' ')
-    .split(' ')
-)
+/** A field named so passes the schema, but no script could read it by bare name. */
+const RESERVED = new Set([...RESERVED_WORDS, ...SANDBOX_GLOBALS])
 
 export type NameProblem = 'empty' | 'pattern' | 'too_long' | 'reserved' | 'taken'
 
@@ -31,7 +20,7 @@ export function fieldNameProblem(config: DraftConfig, name: string, self?: strin
   if (name === '') return 'empty'
   if (name.length > MAX_LENGTH) return 'too_long'
   if (!IDENTIFIER.test(name)) return 'pattern'
-  if (RESERVED_WORDS.has(name) || SANDBOX_GLOBALS.has(name)) return 'reserved'
+  if (RESERVED.has(name)) return 'reserved'
   if (name !== self && itemNames(config).includes(name)) return 'taken'
   return undefined
 }

@@ -4,7 +4,7 @@
  * are listed as missing rather than dropped, so the canvas can show the problem where it is.
  */
 import { DEVICES, itemWithDefaults, type Device, type FieldTypeRegistry, type ItemKind } from '@tramita/contract'
-import { findItem, itemNames, type DesignDocument } from './document.js'
+import { findItem, itemLabel, itemNames, type DesignDocument } from './document.js'
 import { columnsOf } from './sizes.js'
 
 export interface OutlineItem {
@@ -43,7 +43,7 @@ export function outline(doc: DesignDocument, registry: FieldTypeRegistry): Outli
       name,
       kind: found.kind,
       type: item.type,
-      label: String((item.data?.label as { value?: unknown } | undefined)?.value ?? ''),
+      label: itemLabel(item),
       columns: known
         ? (Object.fromEntries(DEVICES.map((d) => [d, columnsOf(item, d)])) as Record<Device, number>)
         : full,

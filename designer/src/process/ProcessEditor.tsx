@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { addStep, setValue, type Command, type DesignDocument, type ProblemIndex } from '../model/index.js'
+import { addStep, itemLabel, setValue, type Command, type DesignDocument, type ProblemIndex } from '../model/index.js'
 import type { Directory } from './people.js'
 import { Choice, Field, Problems } from './fields.js'
 import { StatesEditor } from './StatesEditor.js'
@@ -45,7 +45,7 @@ export function ProcessEditor({ doc, apply, problems, directory }: Props) {
   const steps = (process.steps ?? []).map((s) => ({ id: s.id, label: s.label || s.id }))
   const fields = doc.jsonconfig.fields.map((f) => ({
     id: f.field_name,
-    label: String((f.data?.label as { value?: unknown } | undefined)?.value ?? '') || f.field_name,
+    label: itemLabel(f) || f.field_name,
   }))
   const consult = process.external_consultation ?? {}
   const set = (path: string, value: unknown) => apply(setValue(path, value), path)

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { START_TASK } from '@tramita/contract'
-import { setShownOnSteps, type Command, type DesignDocument } from '../model/index.js'
+import { itemLabel, setShownOnSteps, type Command, type DesignDocument } from '../model/index.js'
 
 /**
  * Which fields each step shows (show_on_task): a table of fields by steps, the starter's form first.
@@ -35,7 +35,7 @@ export function ShownOnSteps({ doc, apply }: { doc: DesignDocument; apply: (comm
         <tbody>
           {items.map((item) => {
             const shown = Array.isArray(item.show_on_task) ? (item.show_on_task as string[]) : []
-            const label = String((item.data?.label as { value?: unknown } | undefined)?.value ?? '') || item.field_name
+            const label = itemLabel(item) || item.field_name
             return (
               <tr key={item.field_name}>
                 <th scope="row">{label}</th>

@@ -3,7 +3,7 @@
  * read by bare name. Reserved words get a trailing '_' so that they stay readable too.
  */
 import { SANDBOX_GLOBALS } from '@tramita/sandbox'
-import { FIELD_NAME_PATTERN } from '../schema/common.js'
+import { FIELD_NAME_PATTERN, RESERVED_WORDS } from '../schema/common.js'
 
 const IDENTIFIER = new RegExp(FIELD_NAME_PATTERN)
 const MAX_LENGTH = 120
@@ -12,16 +12,7 @@ const MAX_LENGTH = 120
  * Names a field cannot take and still be read by bare name: JavaScript's reserved words, the
  * sandbox's host API (value, setValue, now, ...) and the globals scripts use (String, Math, Date, ...).
  */
-const RESERVED = new Set([
-  ...[
-    'break case catch class const continue debugger default delete do else enum export extends false finally for',
-    'function if import in instanceof new null return super switch this throw true try typeof var void while with',
-    'yield let static implements interface package private protected public await arguments eval undefined',
-  ]
-    .join(' ')
-    .split(' '),
-  ...SANDBOX_GLOBALS,
-])
+const RESERVED = new Set([...RESERVED_WORDS, ...SANDBOX_GLOBALS])
 
 /** An identifier close to `raw`: accents dropped, other characters turned into '_'. */
 export function toIdentifier(raw: string, fallback = 'field'): string {

@@ -130,6 +130,16 @@ export const CommonDataProps = {
 /** Names are identifiers scripts can read; `value('name')` reads any other. */
 export const FIELD_NAME_PATTERN = '^[A-Za-z_$][A-Za-z0-9_$]*$'
 
+/**
+ * JavaScript's reserved words (and eval, arguments, undefined): a field so named cannot be read by
+ * bare name. Marked pure so bundles that never use it (the form route) leave it out.
+ */
+export const RESERVED_WORDS: readonly string[] = /* @__PURE__ */ (
+  'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+  'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+  'yield let static implements interface package private protected public await arguments eval undefined'
+).split(' ')
+
 /** The top-level keys of every field and element. `type` and `data` are refined per type. */
 export const CommonFieldProps = {
   field_name: Type.String({ minLength: 1, maxLength: 120, pattern: FIELD_NAME_PATTERN }),

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { emptyFormConfig } from '@tramita/contract'
 import { done, fail } from '#lib/envelope'
 import { field, idValue, jsonField, optionalField } from '#lib/input'
 import { message } from '#lib/messages'
@@ -21,7 +22,7 @@ export default class DesignerController {
   async store(ctx: HttpContext) {
     const name = field(ctx, 'name', { max: 200 }).trim()
     const templateId = optionalField(ctx, 'template', 60)
-    let jsonconfig: unknown = { form: { pages: [{ name: 'Página 1', layout: [] }] }, fields: [], elements: [] }
+    let jsonconfig: unknown = emptyFormConfig()
     if (templateId) {
       jsonconfig = await templateConfig(templateId)
       if (!jsonconfig) fail(message(ctx, 'designer.template_unknown', { template: templateId }), 404)
@@ -48,11 +49,10 @@ export default class DesignerController {
         fail(message(ctx, 'engine.bad_json', { field: key }))
       }
     }
-    const problems = await this.refusals(ctx, () =>
+    const saved = await this.refusals(ctx, () =>
       saveDraft(formId, { name, jsonconfig, process }, ctx.principal!.user.id)
     )
-    const detail = await formDetail(formId)
-    return done({ draft_updated_at: detail?.draft_updated_at ?? null, problems })
+    return done({ draft_updated_at: saved.updatedAt, problems: saved.problems })
   }
 
   /** POST /inside/designer/forms/:id/publish: the draft becomes the next version. */

@@ -57,18 +57,22 @@ export interface FormDetail {
 export async function formDetail(formId: number): Promise<FormDetail | null> {
   const form = await db.from('forms').where('id', formId).select('id', 'name', 'key').first()
   if (!form) return null
+  // Every version's dates, but the documents of only the one opened.
   const rows = await db
     .from('form_versions')
     .where('form_id', formId)
     .orderBy('version', 'desc')
-    .select('version', 'published_at', 'updated_at', 'jsonconfig', 'process')
+    .select('id', 'version', 'published_at', 'updated_at')
   const draftRow = rows.find((r) => r.published_at === null)
   const base = draftRow ?? rows[0]
+  const documents = base
+    ? await db.from('form_versions').where('id', base.id).select('jsonconfig', 'process').first()
+    : null
   return {
     id: Number(form.id),
     name: form.name,
     key: form.key,
-    draft: base ? { jsonconfig: JSON.parse(base.jsonconfig), process: JSON.parse(base.process) } : null,
+    draft: documents ? { jsonconfig: JSON.parse(documents.jsonconfig), process: JSON.parse(documents.process) } : null,
     draft_updated_at: draftRow ? dateOf(draftRow.updated_at) : null,
     versions: rows
       .filter((r) => r.published_at !== null)

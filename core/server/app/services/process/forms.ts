@@ -44,17 +44,22 @@ async function writeDraft(
   formId: number,
   definition: Definition,
   userId: number | null
-): Promise<{ id: number; version: number }> {
+): Promise<{ id: number; version: number; updatedAt: Date }> {
   const now = new Date()
   const documents = { jsonconfig: JSON.stringify(definition.jsonconfig), process: JSON.stringify(definition.process) }
   await trx.from('forms').where('id', formId).update({ name: definition.name, updated_at: now })
-  const draft = await trx.from('form_versions').where('form_id', formId).whereNull('published_at').first()
+  const draft = await trx
+    .from('form_versions')
+    .where('form_id', formId)
+    .whereNull('published_at')
+    .select('id', 'version')
+    .first()
   if (draft) {
     await trx
       .from('form_versions')
       .where('id', draft.id)
       .update({ ...documents, updated_at: now, updated_by: userId })
-    return { id: Number(draft.id), version: Number(draft.version) }
+    return { id: Number(draft.id), version: Number(draft.version), updatedAt: now }
   }
   const last = await trx.from('form_versions').where('form_id', formId).max('version as v').first()
   const version = Number(last?.v ?? 0) + 1
@@ -68,16 +73,16 @@ async function writeDraft(
     updated_at: now,
     updated_by: userId,
   })
-  return { id: Number(id), version }
+  return { id: Number(id), version, updatedAt: now }
 }
 
-/** Saves the designer's draft as it is (problems and all) and answers its problems. */
+/** Saves the designer's draft as it is (problems and all); answers its problems and when it was saved. */
 export async function saveDraft(formId: number, definition: Definition, userId: number | null) {
-  await db.transaction(async (trx) => {
+  const { updatedAt } = await db.transaction(async (trx) => {
     await lockForm(trx, formId)
-    await writeDraft(trx, formId, definition, userId)
+    return writeDraft(trx, formId, definition, userId)
   })
-  return definitionProblems(definition.jsonconfig, definition.process)
+  return { problems: definitionProblems(definition.jsonconfig, definition.process), updatedAt }
 }
 
 /** From here on the version never changes. */
