@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { tramitaFieldTypes } from '@tramita/plugin-api/discover'
 
 /** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
 const SERVER = 'http://localhost:3333'
@@ -7,7 +9,8 @@ const SERVER = 'http://localhost:3333'
 export default defineConfig({
   // The core serves this build under /designer (web_controller.ts); runtime-web owns the root.
   base: '/designer/',
-  plugins: [react()],
+  // virtual:tramita-field-types: the enabled plugins' field types (tramita.plugins.json), for the palette.
+  plugins: [react(), tramitaFieldTypes(fileURLToPath(new URL('..', import.meta.url)))],
   // The manifest lets a bundle benchmark follow the chunks (the issue's 300 kB budget without Monaco).
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   // Module workers: the script sandbox's worker loads QuickJS lazily (an iife worker cannot hold that chunk).

@@ -1,5 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { tramitaFieldTypes } from '@tramita/plugin-api/discover'
 
 /** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
 const SERVER = 'http://localhost:3333'
@@ -11,9 +13,11 @@ const apiOnly: ProxyOptions = {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  // virtual:tramita-field-types: the core's field types and the enabled plugins' (tramita.plugins.json).
+  plugins: [react(), tramitaFieldTypes(fileURLToPath(new URL('..', import.meta.url)))],
   // The manifest lets the bundle benchmark follow each route's chunks.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // The viewers' chunks (pdf.js, three.js) are big on purpose: each loads only with its first file.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 900 },
   // The script sandbox's worker loads QuickJS lazily: only module workers can hold that chunk.
   worker: { format: 'es' },
   server: {

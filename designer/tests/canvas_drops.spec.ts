@@ -12,7 +12,7 @@ import {
   parseDropId,
   type DropPlace,
 } from '../src/canvas/drops.js'
-import { nearestInDirection, type Box } from '../src/canvas/keyboard_moves.js'
+import { nearestInDirection, type Box, type Direction } from '../src/canvas/keyboard_moves.js'
 import { layouts, sampleDocument } from './model_fixture.js'
 
 const registry = coreRegistry()
@@ -106,27 +106,51 @@ test.group('designer canvas: drops as model commands', () => {
 
 test.group('designer canvas: keyboard moves', () => {
   const box = (left: number, top: number, width = 100, height = 40): Box => ({ left, top, width, height })
-  // Two rows of two places, and a new-row strip below them.
+  // Two rows of two places, a new-row strip between them and one below them.
   const boxes: [string, Box][] = [
     ['a', box(0, 0)],
     ['b', box(120, 0)],
+    ['between', box(0, 45, 240, 10)],
     ['c', box(0, 60)],
     ['d', box(120, 60)],
     ['new', box(0, 120, 220, 10)],
   ]
-  const from = { x: 50, y: 20 } // a's centre
+  const at = (name: string) => boxes.find(([id]) => id === name)![1]
+  /** From the place `name` is over (the search leaves that place out). */
+  const go = (name: string, direction: Direction) =>
+    nearestInDirection(
+      at(name),
+      direction,
+      boxes.filter(([id]) => id !== name)
+    )
 
   test('each arrow goes to the nearest place that way, staying in line when it can', ({ assert }) => {
-    assert.equal(nearestInDirection(from, 'right', boxes), 'b')
-    assert.equal(nearestInDirection(from, 'down', boxes), 'c')
-    assert.equal(nearestInDirection({ x: 170, y: 80 }, 'down', boxes), 'new')
-    assert.equal(nearestInDirection({ x: 170, y: 80 }, 'left', boxes), 'c')
-    assert.equal(nearestInDirection({ x: 170, y: 80 }, 'up', boxes), 'b')
+    assert.equal(go('a', 'right'), 'b')
+    assert.equal(go('a', 'down'), 'between')
+    assert.equal(go('between', 'down'), 'd', 'in line with the strip, the nearer centre')
+    assert.equal(go('d', 'down'), 'new')
+    assert.equal(go('d', 'left'), 'c')
+    assert.equal(go('d', 'up'), 'between')
+    assert.equal(go('between', 'up'), 'b')
+  })
+
+  test('a wide strip next to a place is not beside it, and the place itself is not ahead', ({ assert }) => {
+    // A full-width card, the new-row strip above it (its centre a little to the right) and the
+    // row's end beside it: right goes to the row's end.
+    const card = box(0, 0, 200, 40)
+    const row: [string, Box][] = [
+      ['strip', box(0, -10, 220, 10)],
+      ['end', box(205, 0, 20, 40)],
+    ]
+    assert.equal(nearestInDirection(card, 'right', row), 'end')
+    // From a box a little off a place (a drag overlay at its corner), that place is not "below".
+    assert.equal(nearestInDirection(box(0, 0, 60, 24), 'down', boxes), 'between')
   })
 
   test('nothing that way: no place (the drag stays where it is)', ({ assert }) => {
-    assert.isUndefined(nearestInDirection(from, 'up', boxes))
-    assert.isUndefined(nearestInDirection(from, 'left', boxes))
-    assert.isUndefined(nearestInDirection(from, 'down', []))
+    assert.isUndefined(go('a', 'up'))
+    assert.isUndefined(go('a', 'left'))
+    assert.isUndefined(go('between', 'right'))
+    assert.isUndefined(nearestInDirection(at('a'), 'down', []))
   })
 })

@@ -4,6 +4,7 @@ import {
   addRow,
   deletePage,
   deleteRow,
+  editPage,
   findItem,
   movePage,
   renamePage,
@@ -11,10 +12,13 @@ import {
   setPageStyle,
   setPageValue,
   moveRow,
+  outline,
+  pageItemNames,
   setValue,
   validateDocument,
   type DesignDocument,
 } from '../src/model/index.js'
+import { coreRegistry } from '@tramita/contract'
 import { layouts, sampleDocument } from './model_fixture.js'
 
 const pageNames = (doc: DesignDocument) => doc.jsonconfig.form.pages.map((page) => page.name)
@@ -57,9 +61,23 @@ test.group('designer model: pages', () => {
     assert.throws(() => movePage(0, 3)(doc), /No page 3/)
   })
 
-  test('deleting a page deletes its items; the last page stays; a reference to it is flagged', ({ assert }) => {
+  test('deleting a page keeps its items on no page unless asked to delete them too', ({ assert }) => {
     const doc = sampleDocument()
-    const without = deletePage(1)(doc)
+    assert.deepEqual(pageItemNames(doc, 1), ['motivo', 'hijos', 'hijo_nombre'])
+    const kept = deletePage(1)(doc)
+    assert.deepEqual(pageNames(kept), ['Datos', 'Ayuda'])
+    const unplaced = outline(kept, coreRegistry()).unplaced.map((item) => item.name)
+    for (const name of ['motivo', 'hijos', 'hijo_nombre']) {
+      assert.isDefined(findItem(kept.jsonconfig, name))
+      assert.include(unplaced, name, 'listed on no page, to be dragged back')
+    }
+    assert.equal(startPage(kept), 'Detalle', 'an action starting on it is flagged either way')
+    assert.throws(() => pageItemNames(doc, 5), /No page 5/)
+  })
+
+  test('deleting a page with its items; the last page stays; a reference to it is flagged', ({ assert }) => {
+    const doc = sampleDocument()
+    const without = deletePage(1, 'delete')(doc)
     assert.deepEqual(pageNames(without), ['Datos', 'Ayuda'])
     for (const name of ['motivo', 'hijos', 'hijo_nombre']) assert.isUndefined(findItem(without.jsonconfig, name))
     assert.isDefined(findItem(without.jsonconfig, 'nombre'))
@@ -112,6 +130,26 @@ test.group('designer model: pages', () => {
       ['/jsonconfig/form/pages/0/style/type_page']
     )
     assert.strictEqual(doc.jsonconfig.form.pages[0]!.style, undefined, 'the original is unchanged')
+  })
+
+  test('the page panel edits: a rename and the section mark go through their commands', ({ assert }) => {
+    const doc = setValue('/jsonconfig/validations/actions/0/start_page/page', 'Detalle')(sampleDocument())
+    const renamed = editPage(1, ['name'], 'Motivos')(doc)
+    assert.equal(renamed.jsonconfig.form.pages[1]!.name, 'Motivos')
+    assert.equal(startPage(renamed), 'Motivos', 'the action follows the rename')
+    assert.throws(() => editPage(1, ['name'], undefined), /needs a name/)
+    assert.throws(() => editPage(1, ['name'], ' ')(doc), /needs a name/)
+    const section = editPage(1, '/section', true)(doc)
+    assert.equal(section.jsonconfig.form.pages[1]!.section_id, 'detalle', 'a section gets an id')
+    assert.isFalse(editPage(1, ['section'], undefined)(section).jsonconfig.form.pages[1]!.section)
+    const styled = editPage(0, ['style', 'page_style', 'opacity'], 0.5)(editPage(0, ['style_from_body'], false)(doc))
+    assert.deepInclude(styled.jsonconfig.form.pages[0]!, {
+      style_from_body: false,
+      style: { page_style: { opacity: 0.5 } },
+    })
+    const navbar = editPage(0, ['app_info', 'navbar', 'enable'], true)(doc)
+    assert.deepEqual(navbar.jsonconfig.form.pages[0]!.app_info, { navbar: { enable: true } })
+    assert.throws(() => editPage(0, ['layout'], [])(doc), /on the canvas/)
   })
 
   test('rows: an empty row is a drop zone; rows move; a deleted row takes its items', ({ assert }) => {

@@ -112,11 +112,16 @@ test.group('property panel: schema to editors', () => {
         if (leaf.kind === 'select' || leaf.kind === 'fixed') assert.isNotEmpty(leaf.options, leaf.path.join('/'))
         if (leaf.kind === 'list') assert.equal(leaf.item?.kind, 'object', leaf.path.join('/'))
       }
-      // Only `type`, the free preset value and the table's rows lack a specific editor.
+      // Only `type`, the free preset value and the table's rows lack a specific editor; translations
+      // (one text map per language) are edited in the row of each text they translate.
       const fixedOrJson = leaves(root)
         .filter((leaf) => leaf.kind === 'json')
         .map((leaf) => leaf.path.join('/'))
-      assert.deepEqual(fixedOrJson, ['data/ref/value'], fieldType.type)
+      assert.sameMembers(
+        fixedOrJson,
+        ['data/ref/value', 'translations/es', 'translations/en', 'translations/zh'],
+        fieldType.type
+      )
     }
   })
 

@@ -4,6 +4,9 @@ import { detectFormFormat, importForm, type ImportFormat, type Unmapped } from '
 import { DEFAULT_PAGE } from './importers/draft.js'
 import { validateProcess } from './process/validate.js'
 import { validateConfig, type ConfigProblem } from './validate-config.js'
+import { coreRegistry } from './core-types.js'
+import type { FieldTypeRegistry } from './registry.js'
+import type { ActionTypeRegistry } from './actions.js'
 
 /**
  * A form's definition (name, jsonconfig, process), its checks and how a form file is read: the
@@ -27,11 +30,25 @@ export class DefinitionProblems extends Error {
   }
 }
 
-/** Both documents checked together: the process names the form's fields. */
-export function definitionProblems(jsonconfig: unknown, process: unknown): ConfigProblem[] {
-  const form = validateConfig(jsonconfig).map((p) => ({ ...p, path: `/jsonconfig${p.path}` }))
+/**
+ * Both documents checked together: the process names the form's fields. `registries` brings the
+ * plugins' field and action types (the core's alone by default).
+ */
+export function definitionProblems(
+  jsonconfig: unknown,
+  process: unknown,
+  registries: { fieldTypes?: FieldTypeRegistry; actionTypes?: ActionTypeRegistry } = {}
+): ConfigProblem[] {
+  const fieldTypes = registries.fieldTypes ?? coreRegistry()
+  const form = validateConfig(jsonconfig, fieldTypes, registries.actionTypes).map((p) => ({
+    ...p,
+    path: `/jsonconfig${p.path}`,
+  }))
   if (form.length > 0) return form
-  return validateProcess(process, withDefaults(jsonconfig)).map((p) => ({ ...p, path: `/process${p.path}` }))
+  return validateProcess(process, withDefaults(jsonconfig, fieldTypes)).map((p) => ({
+    ...p,
+    path: `/process${p.path}`,
+  }))
 }
 
 /**

@@ -8,12 +8,15 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { TSchema } from '@sinclair/typebox'
 import { SANDBOX_GLOBALS, analyzeScript } from '@tramita/sandbox'
 import { FormConfigBase } from './schema/form.js'
+import { TRANSLATABLE } from './schema/translatable.js'
 import { EVENT_SCRIPTS } from './schema/common.js'
 import { coreRegistry } from './core-types.js'
 import { withDefaults } from './defaults.js'
 import { sectionPages } from './layout.js'
 import { buildGraph } from './graph.js'
 import type { FieldTypeRegistry } from './registry.js'
+import { actionConfigWithDefaults, configReferences, configRole, coreActionRegistry } from './actions.js'
+import type { ActionTypeRegistry } from './actions.js'
 import type { FormConfig } from './config.js'
 
 export interface ConfigProblem {
@@ -23,6 +26,8 @@ export interface ConfigProblem {
 }
 
 const ajv = new Ajv({ allErrors: true, strict: true, verbose: true })
+// An annotation for the designer and the runtime (which texts a form may translate); nothing to check.
+ajv.addKeyword({ keyword: TRANSLATABLE, schemaType: 'boolean' })
 const compiled = new WeakMap<TSchema, ValidateFunction>()
 
 /** The ajv validator of a schema, compiled once. */
@@ -73,7 +78,11 @@ function describe(error: ErrorObject, prefix: string): ConfigProblem {
 }
 
 /** Every problem of the config; an empty list means it is valid. */
-export function validateConfig(config: unknown, registry: FieldTypeRegistry = coreRegistry()): ConfigProblem[] {
+export function validateConfig(
+  config: unknown,
+  registry: FieldTypeRegistry = coreRegistry(),
+  actionTypes: ActionTypeRegistry = coreActionRegistry()
+): ConfigProblem[] {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     return [{ path: '', message: 'the form configuration must be an object' }]
   }
@@ -91,13 +100,31 @@ export function validateConfig(config: unknown, registry: FieldTypeRegistry = co
       }
     })
   }
+  problems.push(...actionStepProblems(resolved, actionTypes))
   if (problems.length > 0) return problems
-  return [...referenceProblems(resolved), ...scriptProblems(resolved)]
+  return [...referenceProblems(resolved, actionTypes), ...scriptProblems(resolved, actionTypes)]
+}
+
+/** Each step of each action against its type's config schema (defaults applied, as the engine reads it). */
+function actionStepProblems(config: FormConfig, actionTypes: ActionTypeRegistry): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  config.validations.actions.forEach((action, a) =>
+    action.actions.forEach((step, s) => {
+      const at = `/validations/actions/${a}/actions/${s}`
+      const actionType = actionTypes.get(step.type)
+      if (!actionType) problems.push({ path: `${at}/type`, message: `"${step.type}" is not a known action type` })
+      else
+        problems.push(...schemaProblems(actionType.schema, actionConfigWithDefaults(step, actionTypes), `${at}/config`))
+    })
+  )
+  return problems
 }
 
 /** Names, layouts, sections, sets, autocomplete rules and actions that point at something that exists. */
-function referenceProblems(config: FormConfig): ConfigProblem[] {
+function referenceProblems(config: FormConfig, actionTypes: ActionTypeRegistry): ConfigProblem[] {
   const problems: ConfigProblem[] = []
+  const pageExists = (page: unknown) =>
+    typeof page === 'number' ? page < config.form.pages.length : config.form.pages.some((p) => p.name === page)
   const names = new Map<string, string>()
   for (const key of ['fields', 'elements'] as const) {
     config[key].forEach((item, index) => {
@@ -160,15 +187,28 @@ function referenceProblems(config: FormConfig): ConfigProblem[] {
     }
     actionNames.add(action.name)
     const { active, page } = action.start_page
-    const pageExists =
-      typeof page === 'number' ? page < config.form.pages.length : config.form.pages.some((p) => p.name === page)
-    if (active && !pageExists) {
+    if (active && !pageExists(page)) {
       problems.push({
         path: `/validations/actions/${index}/start_page/page`,
         message: `no page ${JSON.stringify(page)}`,
       })
     }
   })
+  config.validations.actions.forEach((action, a) =>
+    action.actions.forEach((step, s) => {
+      const actionType = actionTypes.require(step.type)
+      for (const ref of configReferences(actionType, actionConfigWithDefaults(step, actionTypes))) {
+        const path = `/validations/actions/${a}/actions/${s}/config/${ref.path.join('/')}`
+        if (ref.role === 'field' && !names.has(String(ref.value))) {
+          problems.push({ path, message: `"${ref.value}" is not a field or element of this form` })
+        } else if (ref.role === 'action' && !actionNames.has(String(ref.value))) {
+          problems.push({ path, message: `no action named "${ref.value}"` })
+        } else if (ref.role === 'page' && !pageExists(ref.value)) {
+          problems.push({ path, message: `no page ${JSON.stringify(ref.value)}` })
+        }
+      }
+    })
+  )
   for (const key of ['fields', 'elements'] as const) {
     config[key].forEach((item, index) => {
       for (const [event, actions] of Object.entries(item.events)) {
@@ -184,7 +224,7 @@ function referenceProblems(config: FormConfig): ConfigProblem[] {
 }
 
 /** Scripts that do not parse, and formulas that depend on themselves. */
-function scriptProblems(config: FormConfig): ConfigProblem[] {
+function scriptProblems(config: FormConfig, actionTypes: ActionTypeRegistry): ConfigProblem[] {
   const problems: ConfigProblem[] = []
   const check = (path: string, source: unknown) => {
     if (typeof source !== 'string' || source.trim() === '') return
@@ -205,9 +245,16 @@ function scriptProblems(config: FormConfig): ConfigProblem[] {
       })
     })
   }
-  config.validations.actions.forEach((action, index) =>
+  config.validations.actions.forEach((action, index) => {
     check(`/validations/actions/${index}/conditions/code`, action.conditions.code)
-  )
+    action.actions.forEach((step, s) => {
+      const properties = actionTypes.require(step.type).schema.properties as Record<string, TSchema>
+      for (const [key, schema] of Object.entries(properties)) {
+        if (configRole(schema) === 'script')
+          check(`/validations/actions/${index}/actions/${s}/config/${key}`, step.config[key])
+      }
+    })
+  })
   config.validations.autocomplete.forEach((rule, index) =>
     check(`/validations/autocomplete/${index}/query/condition`, rule.query.condition)
   )

@@ -4,6 +4,8 @@ import type { InitOptions } from 'i18next'
 export const LANGUAGES = ['es', 'en', 'zh'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'es'
+/** Each language named in itself (language switches and the designer's text language). */
+export const AUTONYMS: Record<Language, string> = { es: 'Español', en: 'English', zh: '中文' }
 export const NAMESPACE = 'translation'
 
 export type Vars = Record<string, unknown>

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { readFile } from 'node:fs/promises'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -115,7 +116,30 @@ const SPEC_SPANISH: Record<string, string> = {
 /** Keys whose text is the same in every language on purpose (a product name, a protocol marker). */
 const SAME_EVERYWHERE = new Set(['app.name', 'error.unauthorized'])
 
+/** Texts in files of their own, loaded with the code that shows them (the designer's have their own tests). */
+const AREAS = ['viewers'] as const
+
+async function areaTexts(area: string, lang: string): Promise<Map<string, unknown>> {
+  const text = await readFile(new URL(`../locales/${area}/${lang}.json`, import.meta.url), 'utf8')
+  return flatten(JSON.parse(text) as object)
+}
+
 test.group('i18n resources', () => {
+  test('{$self}: the three languages have the same keys, none empty, with the same placeholders')
+    .with([...AREAS])
+    .run(async ({ assert }, area) => {
+      const [es, en, zh] = await Promise.all(LANGUAGES.map((lang) => areaTexts(area, lang)))
+      const placeholders = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
+      assert.isAbove(es!.size, 0)
+      for (const other of [en!, zh!]) {
+        assert.deepEqual([...other.keys()].sort(), [...es!.keys()].sort())
+        for (const [key, value] of other) {
+          assert.isAbove(String(value).trim().length, 0, key)
+          assert.deepEqual(placeholders(value), placeholders(es!.get(key)), key)
+        }
+      }
+    })
+
   test('Spanish is the default, then English and Chinese', ({ assert }) => {
     assert.deepEqual([...LANGUAGES], ['es', 'en', 'zh'])
     assert.equal(DEFAULT_LANGUAGE, 'es')

@@ -3,13 +3,12 @@
  * dnd-kit context. Every change goes through the model's commands (use_design.ts); drops are mapped
  * to commands by drops.ts, and the screen reader hears each step in the page's language.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
   closestCenter,
   pointerWithin,
   useSensor,
@@ -32,6 +31,7 @@ import {
   type DragSource,
 } from './drops.js'
 import { jumpToNearestPlace } from './keyboard_moves.js'
+import { DropClickPointerSensor } from './pointer_sensor.js'
 import { useDesign } from './use_design.js'
 import { useDraftSaver } from './use_draft_saver.js'
 import { Palette } from './Palette.js'
@@ -43,6 +43,7 @@ import { UnplacedItems } from './UnplacedItems.js'
 import { ViewTabs, type EditorView } from './ViewTabs.js'
 import { SelectionPanel } from './SelectionPanel.js'
 import { ProcessPanel } from '../process/ProcessPanel.js'
+import { LogicView } from '../logic/LogicView.js'
 import { VersionDiff } from '../versions/VersionDiff.js'
 import { JsonView } from '../json/JsonView.js'
 import { PreviewView } from '../preview/PreviewView.js'
@@ -70,11 +71,16 @@ export function Editor(props: {
   const [dragging, setDragging] = useState<DragSource>()
   const [view, setView] = useState<EditorView>('form')
   const [versions, setVersions] = useState(props.versions)
-  const read = useMemo(() => outline(design.doc, registry), [design.doc, registry])
+  const read = useMemo(
+    () => outline(design.doc, registry, design.textLanguage),
+    [design.doc, registry, design.textLanguage]
+  )
 
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: jumpToNearestPlace })
+    useSensor(DropClickPointerSensor, { activationConstraint: { distance: 5 } }),
+    // An arrow whose place is off screen scrolls the page under the drag: at once, so the screen
+    // reader hears the place arrived at, not each one a smooth scroll passes over.
+    useSensor(KeyboardSensor, { coordinateGetter: jumpToNearestPlace, scrollBehavior: 'auto' })
   )
 
   useEffect(() => {
@@ -99,14 +105,31 @@ export function Editor(props: {
     const place = parseDropId(id)
     return place ? say(describePlace(place, read)) : t('a11y_nowhere')
   }
+  // The place a drag starts over is announced at once after the pick-up, in the same task: the live
+  // region holds one message, so that first one says both (else the pick-up is never heard).
+  const pickedUp = useRef(false)
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('a11y_picked', { what: sourceText(active.id) }),
-    onDragOver: ({ active, over }) => t('a11y_over', { what: sourceText(active.id), where: placeText(over?.id) }),
-    onDragEnd: ({ active, over }) =>
-      over
+    onDragStart: ({ active }) => {
+      pickedUp.current = true
+      return t('a11y_picked', { what: sourceText(active.id) })
+    },
+    onDragOver: ({ active, over }) => {
+      const what = sourceText(active.id)
+      const heard = t('a11y_over', { what, where: placeText(over?.id) })
+      if (!pickedUp.current) return heard
+      pickedUp.current = false
+      return `${t('a11y_picked', { what })} ${heard}`
+    },
+    onDragEnd: ({ active, over }) => {
+      pickedUp.current = false
+      return over
         ? t('a11y_dropped', { what: sourceText(active.id), where: placeText(over.id) })
-        : t('a11y_cancelled', { what: sourceText(active.id) }),
-    onDragCancel: ({ active }) => t('a11y_cancelled', { what: sourceText(active.id) }),
+        : t('a11y_cancelled', { what: sourceText(active.id) })
+    },
+    onDragCancel: ({ active }) => {
+      pickedUp.current = false
+      return t('a11y_cancelled', { what: sourceText(active.id) })
+    },
   }
 
   const onDragStart = (event: DragStartEvent) => setDragging(parseDragId(event.active.id))
@@ -155,8 +178,9 @@ export function Editor(props: {
           <SelectionPanel design={design} registry={registry} />
         </div>
       )}
+      {view === 'logic' && <LogicView design={design} registry={registry} />}
       {view === 'process' && <ProcessPanel design={design} registry={registry} />}
-      {view === 'preview' && <PreviewView doc={design.doc} />}
+      {view === 'preview' && <PreviewView doc={design.doc} language={design.textLanguage} />}
       {view === 'json' && <JsonView doc={design.doc} run={(c) => design.run(c)} registry={registry} />}
       {view === 'versions' && <VersionDiff formId={formId} versions={versions} draft={design.doc} />}
       <DragOverlay dropAnimation={null}>

@@ -1,7 +1,11 @@
-/** The pages as tabs: choose one, add one, and drop items on a tab to move them to that page. */
+/**
+ * The pages as tabs: choose one, open its settings, add one, move one (Alt+← / Alt+→ on its tab),
+ * and drop items on a tab to move them to that page.
+ */
+import { useRef, type KeyboardEvent } from 'react'
 import { useDroppable } from '@dnd-kit/core'
 import { useTranslation } from 'react-i18next'
-import { addPage, uniquePageName, type Outline, type OutlinePage } from '../model/index.js'
+import { addPage, movePage, uniquePageName, type Outline, type OutlinePage } from '../model/index.js'
 import { dropId } from './drops.js'
 import type { Design } from './use_design.js'
 
@@ -11,10 +15,25 @@ export function PageTabs({ design, read }: { design: Design; read: Outline }) {
     const name = uniquePageName(design.doc.jsonconfig, t('new_page'))
     if (design.run(addPage(name))) design.setPage(read.pages.length)
   }
+  const list = useRef<HTMLDivElement>(null)
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= read.pages.length || !design.run(movePage(from, to))) return
+    design.setPage(to)
+    // Tabs are keyed by place: the focus follows the moved page to its new tab.
+    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[to]?.focus())
+  }
   return (
-    <div className="tabs" role="tablist" aria-label={t('pages')}>
+    <div className="tabs" role="tablist" aria-label={t('pages')} ref={list}>
       {read.pages.map((page) => (
-        <PageTab key={page.index} page={page} active={page.index === design.page} onPick={design.setPage} />
+        <PageTab
+          key={page.index}
+          page={page}
+          active={page.index === design.page}
+          settings={design.pageSettings && page.index === design.page}
+          onPick={design.setPage}
+          onSettings={() => design.openPageSettings(page.index)}
+          onMove={(by) => move(page.index, page.index + by)}
+        />
       ))}
       <button type="button" className="tabs__add" onClick={add} data-testid="add-page">
         + {t('add_page')}
@@ -23,21 +42,49 @@ export function PageTabs({ design, read }: { design: Design; read: Outline }) {
   )
 }
 
-function PageTab({ page, active, onPick }: { page: OutlinePage; active: boolean; onPick: (page: number) => void }) {
+function PageTab(props: {
+  page: OutlinePage
+  active: boolean
+  settings: boolean
+  onPick: (page: number) => void
+  onSettings: () => void
+  onMove: (by: -1 | 1) => void
+}) {
+  const { page, active, settings, onPick, onSettings, onMove } = props
   const { t } = useTranslation()
   const { setNodeRef, isOver } = useDroppable({ id: dropId({ at: 'page', page: page.index }) })
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return
+    event.preventDefault()
+    onMove(event.key === 'ArrowLeft' ? -1 : 1)
+  }
   return (
-    <button
-      ref={setNodeRef}
-      type="button"
-      role="tab"
-      aria-selected={active}
-      className={['tab', active && 'tab--active', isOver && 'dzone--over'].filter(Boolean).join(' ')}
-      onClick={() => onPick(page.index)}
-      data-testid="page-tab"
-      data-drop={dropId({ at: 'page', page: page.index })}
-    >
-      {page.name} {page.section && <span className="badge">{t('section')}</span>}
-    </button>
+    <span className="tab__wrap" role="presentation">
+      <button
+        ref={setNodeRef}
+        type="button"
+        role="tab"
+        aria-selected={active}
+        aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
+        className={['tab', active && 'tab--active', isOver && 'dzone--over'].filter(Boolean).join(' ')}
+        onClick={() => onPick(page.index)}
+        onKeyDown={onKeyDown}
+        data-testid="page-tab"
+        data-drop={dropId({ at: 'page', page: page.index })}
+      >
+        {page.name} {page.section && <span className="badge">{t('section')}</span>}
+      </button>
+      <button
+        type="button"
+        className={settings ? 'tab__settings tab__settings--on' : 'tab__settings'}
+        aria-label={t('page_settings_of', { name: page.name })}
+        aria-pressed={settings}
+        title={t('page_settings_of', { name: page.name })}
+        onClick={onSettings}
+        data-testid="page-settings"
+      >
+        ⚙
+      </button>
+    </span>
   )
 }

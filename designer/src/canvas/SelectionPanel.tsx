@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { FieldTypeRegistry } from '@tramita/contract'
-import { findItem, indexProblems, setItemsValue, validateDocument } from '../model/index.js'
-import { PropertyPanel } from '../panel/index.js'
+import { actionNames, editPage, findItem, indexProblems, setItemsValue, validateDocument } from '../model/index.js'
+import { PagePanel, PropertyPanel, pageProblems } from '../panel/index.js'
 import type { Design } from './use_design.js'
 
 /**
@@ -21,6 +21,24 @@ export function SelectionPanel({ design, registry }: { design: Design; registry:
     const ok = design.run(setItemsValue(selection, path, value), `panel:${selection.join(',')}:${path.join('/')}`)
     if (ok && path.length === 1 && path[0] === 'field_name' && typeof value === 'string') design.setSelection([value])
   }
+  const page = design.doc.jsonconfig.form.pages[design.page]
+  const ofPage = useMemo(
+    () => (page ? pageProblems(problems.all, design.page, page.name) : []),
+    [problems, design.page, page?.name]
+  )
+  if (design.pageSettings && items.length === 0 && page) {
+    return (
+      <PagePanel
+        page={page}
+        name={page.name}
+        problems={ofPage}
+        onChange={(path, value) =>
+          design.run(editPage(design.page, path, value), `page:${design.page}:${path.join('/')}`)
+        }
+        onClose={() => design.openPageSettings(undefined)}
+      />
+    )
+  }
   return (
     <PropertyPanel
       items={items}
@@ -28,6 +46,8 @@ export function SelectionPanel({ design, registry }: { design: Design; registry:
       problemsOf={problems.ofItem}
       onChange={onChange}
       form={doc.jsonconfig}
+      language={design.textLanguage}
+      actionNames={actionNames(doc.jsonconfig)}
     />
   )
 }

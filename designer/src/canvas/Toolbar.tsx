@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DEVICES, GRID_COLUMNS, type Device } from '@tramita/contract'
 import { copyNames, deleteItems, duplicateItems, resizeItems, type Outline } from '../model/index.js'
 import type { Design } from './use_design.js'
+import { AUTONYMS, LANGUAGES, isLanguage } from '@tramita/i18n'
 
 export function Toolbar(props: { design: Design; device: Device; onDevice: (device: Device) => void; read: Outline }) {
   const { design, device, onDevice, read } = props
@@ -41,6 +42,21 @@ export function Toolbar(props: { design: Design; device: Device; onDevice: (devi
           </label>
         ))}
       </span>
+      <label className="toolbar__group">
+        {t('texts_language')}{' '}
+        <select
+          value={design.textLanguage ?? ''}
+          onChange={(event) => design.setTextLanguage(isLanguage(event.target.value) ? event.target.value : undefined)}
+          data-testid="texts-language"
+        >
+          <option value="">{t('texts_own')}</option>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {AUTONYMS[language]}
+            </option>
+          ))}
+        </select>
+      </label>
       <span className="toolbar__group" data-testid="selection-actions">
         <span className="muted">{t('selected', { count: selected.length })}</span>
         <label>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 
-export type EditorView = 'form' | 'process' | 'preview' | 'json' | 'versions'
-const VIEWS: EditorView[] = ['form', 'process', 'preview', 'json', 'versions']
+export type EditorView = 'form' | 'logic' | 'process' | 'preview' | 'json' | 'versions'
+const VIEWS: EditorView[] = ['form', 'logic', 'process', 'preview', 'json', 'versions']
 
-/** What the editor shows: the form's canvas, its process, a preview, its JSON, or a comparison of its versions. */
+/** What the editor shows: the form's canvas, its logic, its process, a preview, its JSON, or a comparison of its versions. */
 export function ViewTabs({ view, onView }: { view: EditorView; onView: (view: EditorView) => void }) {
   const { t } = useTranslation()
   return (

@@ -16,6 +16,7 @@ import {
   type DesignDocument,
   type History,
 } from '../model/index.js'
+import type { Language } from '@tramita/i18n'
 
 export interface Design {
   doc: DesignDocument
@@ -32,7 +33,14 @@ export interface Design {
   setSelection(names: string[]): void
   page: number
   setPage(page: number): void
+  /** The shown page's settings are in the side panel (until an item is selected). */
+  pageSettings: boolean
+  /** Shows a page and its settings (the selection is cleared), or with undefined closes them. */
+  openPageSettings(page: number | undefined): void
   refused: string | undefined
+  /** The language texts are being given in (the items' translations); undefined: the form's own texts. */
+  textLanguage: Language | undefined
+  setTextLanguage(language: Language | undefined): void
 }
 
 export function useDesign(initial: DesignDocument): Design {
@@ -41,7 +49,9 @@ export function useDesign(initial: DesignDocument): Design {
   current.current = history
   const [picked, setPicked] = useState<string[]>([])
   const [shown, setPage] = useState(0)
+  const [pageSettings, setPageSettings] = useState(false)
   const [refused, setRefused] = useState<string>()
+  const [textLanguage, setTextLanguage] = useState<Language>()
   const doc = history.present
 
   // When each change was asked for: its time to reach the DOM is measured as `designer:commit`
@@ -75,6 +85,7 @@ export function useDesign(initial: DesignDocument): Design {
 
   const selection = useMemo(() => picked.filter((name) => findItem(doc.jsonconfig, name)), [picked, doc])
   const select = useCallback((name: string, add: boolean) => {
+    setPageSettings(false)
     setPicked((now) => (!add ? [name] : now.includes(name) ? now.filter((one) => one !== name) : [...now, name]))
   }, [])
 
@@ -89,9 +100,22 @@ export function useDesign(initial: DesignDocument): Design {
     canRedo: canRedo(history),
     selection,
     select,
-    setSelection: setPicked,
+    setSelection: useCallback((names: string[]) => {
+      if (names.length > 0) setPageSettings(false)
+      setPicked(names)
+    }, []),
     page: Math.min(shown, Math.max(0, pages - 1)),
     setPage,
+    pageSettings,
+    openPageSettings: useCallback((page: number | undefined) => {
+      if (page !== undefined) {
+        setPage(page)
+        setPicked([])
+      }
+      setPageSettings(page !== undefined)
+    }, []),
     refused,
+    textLanguage,
+    setTextLanguage,
   }
 }

@@ -39,5 +39,6 @@ export const designerApi = {
       'GET',
       `${base}/forms/${id}/versions/${version}`
     ),
-  templates: () => call<{ templates: { id: string; name: string }[] }>('GET', `${base}/templates`),
+  templates: (signal?: AbortSignal) =>
+    call<{ templates: { id: string; name: string }[] }>('GET', `${base}/templates`, undefined, signal),
 }

@@ -3,7 +3,15 @@
  * (label, columns per device), and the items on no page. Items a layout names but the form lacks
  * are listed as missing rather than dropped, so the canvas can show the problem where it is.
  */
-import { DEVICES, itemWithDefaults, type Device, type FieldTypeRegistry, type ItemKind } from '@tramita/contract'
+import {
+  DEVICES,
+  itemWithDefaults,
+  localizeItem,
+  type Device,
+  type FieldTypeRegistry,
+  type ItemKind,
+} from '@tramita/contract'
+import type { Language } from '@tramita/i18n'
 import { findItem, itemLabel, itemNames, type DesignDocument } from './document.js'
 import { columnsOf } from './sizes.js'
 
@@ -30,7 +38,8 @@ export interface Outline {
   unplaced: OutlineItem[]
 }
 
-export function outline(doc: DesignDocument, registry: FieldTypeRegistry): Outline {
+/** The document as the canvas draws it; with a language, labels show their translations where given. */
+export function outline(doc: DesignDocument, registry: FieldTypeRegistry, language?: Language): Outline {
   const config = doc.jsonconfig
   const read = (name: string): OutlineItem => {
     const found = findItem(config, name)
@@ -43,7 +52,7 @@ export function outline(doc: DesignDocument, registry: FieldTypeRegistry): Outli
       name,
       kind: found.kind,
       type: item.type,
-      label: itemLabel(item),
+      label: itemLabel(language ? localizeItem(item, language) : item),
       columns: known
         ? (Object.fromEntries(DEVICES.map((d) => [d, columnsOf(item, d)])) as Record<Device, number>)
         : full,

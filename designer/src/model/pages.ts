@@ -53,8 +53,12 @@ export function movePage(from: number, to: number): Command {
   })
 }
 
-/** Removes a page and the fields and elements on it; a form keeps at least one page. */
-export function deletePage(index: number): Command {
+/**
+ * Removes a page; a form keeps at least one page. Its fields and elements are kept, on no page (the
+ * canvas lists them to be dragged back), unless `items` is 'delete': a click must not lose fields
+ * that scripts, the process or other forms' data may still name.
+ */
+export function deletePage(index: number, items: 'keep' | 'delete' = 'keep'): Command {
   return edit((doc) => {
     const pages = doc.jsonconfig.form.pages
     const page = pageAt(doc, index)
@@ -62,9 +66,15 @@ export function deletePage(index: number): Command {
     const names = new Set(page.layout.flat())
     remapPageReferences(doc.jsonconfig, (old) => (old === index ? undefined : old > index ? old - 1 : old))
     pages.splice(index, 1)
+    if (items === 'keep') return
     removeItemsFrom(doc.jsonconfig, names)
     dropReferences(doc, names)
   })
+}
+
+/** The names of the fields and elements placed on a page (what deleting it would leave or delete). */
+export function pageItemNames(doc: DesignDocument, index: number): string[] {
+  return [...new Set(pageAt(doc, index).layout.flat())]
 }
 
 /**
@@ -87,6 +97,21 @@ export function setPageSection(index: number, section: boolean, sectionId?: stri
 /** Any key of a page (style, app_info, style_from_body...) by its path inside the page. */
 export function setPageValue(index: number, path: Path, value: unknown): Command {
   return edit((doc) => setIn(pageAt(doc, index) as Record<string, unknown>, path, value))
+}
+
+/**
+ * What the page panel writes, by path inside the page: a rename (actions that start on the page
+ * follow), the section mark (a section gets an id), else the value itself (undefined: the default).
+ */
+export function editPage(index: number, path: Path, value: unknown): Command {
+  const keys = pathKeys(path)
+  if (keys.length === 1 && keys[0] === 'name') {
+    if (typeof value !== 'string') throw new RangeError('A page needs a name')
+    return renamePage(index, value)
+  }
+  if (keys.length === 1 && keys[0] === 'section') return setPageSection(index, value === true)
+  if (keys[0] === 'layout') throw new RangeError('Rows are edited on the canvas')
+  return setPageValue(index, keys, value)
 }
 
 /** A key of the page's style by its path inside `style`, e.g. `/page_style/background` or ['responsive', 'mobile']. */

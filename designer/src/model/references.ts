@@ -1,13 +1,14 @@
 /**
  * The places outside an item that name it or a page, kept true when the item or page changes.
  * A rename follows every reference the contract defines by name (layouts, sets, autocomplete rules,
- * the process's assignee fields and external consultation). A delete takes the name out of layouts
+ * action steps' field keys, the process's assignee fields and external consultation). A delete takes the name out of layouts
  * and lists; a single reference to a deleted field (a set, a rule, an assignee) is left for the
  * validation to flag where it is, rather than deleting what a designer wrote around it.
  * Scripts read fields by bare name and are not rewritten here (the script editor's increment).
  */
 import type { DesignDocument, DraftConfig } from './document.js'
 import { relocate } from './layout.js'
+import { renameFieldInActions } from './logic.js'
 
 type Json = Record<string, any>
 
@@ -25,6 +26,7 @@ export function renameReferences(doc: DesignDocument, from: string, to: string):
   }
   for (const item of config.fields) if (item.set === from) item.set = to
   for (const rule of list(config.validations?.autocomplete)) if (rule.id_field === from) rule.id_field = to
+  renameFieldInActions(doc, from, to)
   const process = doc.process as Json
   for (const step of list(process.steps)) if (step.assign?.field === from) step.assign.field = to
   const consultation = process.external_consultation as Json | undefined

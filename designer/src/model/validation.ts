@@ -4,7 +4,14 @@
  * the UI flags them: at a value's path, under a part (a page, the process), or by item name with
  * paths inside the item (a property panel knows its item's name, not its index).
  */
-import { coreRegistry, validateConfig, validateProcess, withDefaults, type FieldTypeRegistry } from '@tramita/contract'
+import {
+  coreRegistry,
+  validateConfig,
+  validateProcess,
+  withDefaults,
+  type ActionTypeRegistry,
+  type FieldTypeRegistry,
+} from '@tramita/contract'
 import type { DesignDocument } from './document.js'
 import { pathKeys, toPointer, type Path } from './paths.js'
 
@@ -15,10 +22,15 @@ export interface Problem {
 }
 
 /** Every problem of the document; an empty list means it can be published. */
-export function validateDocument(doc: DesignDocument, registry: FieldTypeRegistry = coreRegistry()): Problem[] {
+export function validateDocument(
+  doc: DesignDocument,
+  registry: FieldTypeRegistry = coreRegistry(),
+  actionTypes?: ActionTypeRegistry
+): Problem[] {
   const problems: Problem[] = []
   if (doc.name.trim() === '') problems.push({ path: '/name', message: 'is required' })
-  for (const p of validateConfig(doc.jsonconfig, registry)) problems.push({ ...p, path: `/jsonconfig${p.path}` })
+  for (const p of validateConfig(doc.jsonconfig, registry, actionTypes))
+    problems.push({ ...p, path: `/jsonconfig${p.path}` })
   // The process names the form's fields: checked against the form as the engine reads it.
   const form = withDefaults(doc.jsonconfig, registry)
   for (const p of validateProcess(doc.process, form)) problems.push({ ...p, path: `/process${p.path}` })

@@ -5,15 +5,13 @@
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { coreRegistry } from '@tramita/contract'
+// The core's types and the enabled plugins' (their `./types`, listed at build time by the Vite config).
+import { registry } from 'virtual:tramita-field-types'
 import { openDocument, validateDocument } from '../model/index.js'
 import { designerApi, type FormDetail } from '../lib/designer_api.js'
 import { useCall } from '../lib/use_call.js'
 import { Editor } from '../canvas/Editor.js'
 import { Failure } from './Failure.js'
-
-/** Core types only until plugins hand the designer theirs (a later increment). */
-const registry = coreRegistry()
 
 export function FormPage() {
   const { t } = useTranslation()

@@ -1,5 +1,6 @@
-/** The forms a designer can open (GET /inside/designer/forms). */
-import { Link } from 'react-router'
+/** The forms a designer can open (GET /inside/designer/forms), and a new one, blank or from a template. */
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { designerApi } from '../lib/designer_api.js'
 import { useCall } from '../lib/use_call.js'
@@ -15,6 +16,7 @@ export function FormsPage() {
   return (
     <section>
       <h1>{t('forms')}</h1>
+      <NewForm />
       {forms.length === 0 ? (
         <p>{t('no_forms')}</p>
       ) : (
@@ -46,5 +48,55 @@ export function FormsPage() {
         </table>
       )}
     </section>
+  )
+}
+
+/** A new form: its name and a template (blank: one empty page); it opens in the editor once created. */
+function NewForm() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const templates = useCall((signal) => designerApi.templates(signal), [])
+  const [name, setName] = useState('')
+  const [template, setTemplate] = useState('')
+  const [failed, setFailed] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const create = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const { id } = await designerApi.create(name.trim(), template || undefined)
+      navigate(`/forms/${id}`)
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error))
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="new-form" aria-label={t('new_form')} onSubmit={(event) => void create(event)}>
+      <label>
+        {t('new_form_name')}{' '}
+        <input value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} />
+      </label>{' '}
+      <label>
+        {t('new_form_template')}{' '}
+        <select value={template} onChange={(event) => setTemplate(event.target.value)}>
+          <option value="">{t('new_form_blank')}</option>
+          {templates.state === 'done' &&
+            templates.data.templates.map((one) => (
+              <option key={one.id} value={one.id}>
+                {one.name}
+              </option>
+            ))}
+        </select>
+      </label>{' '}
+      <button type="submit" disabled={busy || name.trim() === ''}>
+        {t('new_form_create')}
+      </button>
+      {failed && (
+        <p className="notice notice--error" role="alert">
+          {failed}
+        </p>
+      )}
+    </form>
   )
 }

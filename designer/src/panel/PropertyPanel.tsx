@@ -14,6 +14,8 @@ import { PanelContext, useTexts } from './panel_context.js'
 import { ProblemList } from './ProblemList.js'
 import { PanelGroup } from './PanelGroup.js'
 import type { ScriptFormConfig } from '../scripts/index.js'
+import { translationOf } from './translation.js'
+import type { Language } from '@tramita/i18n'
 import './panel.css'
 
 export interface PropertyPanelProps {
@@ -27,11 +29,16 @@ export interface PropertyPanelProps {
   onChange: (path: readonly string[], value: unknown) => void
   /** The form as it is now, for the script editors (without it scripts are plain text boxes). */
   form?: ScriptFormConfig
+  /** The form's action names, offered for the fields' events. */
+  actionNames?: readonly string[]
+  /** Texts are being given in this language (the items' translations); none: the form's own texts. */
+  language?: Language
 }
 
 const noProblems = () => []
 
-export function PropertyPanel({ items, registry, problemsOf = noProblems, onChange, form }: PropertyPanelProps) {
+export function PropertyPanel(props: PropertyPanelProps) {
+  const { items, registry, problemsOf = noProblems, onChange, form, language, actionNames } = props
   const texts = useTexts()
   const types = items.map((item) => `${item.kind}:${item.item.type}`).join(' ')
   // The editor tree depends on the selected types only, not on their values.
@@ -48,9 +55,14 @@ export function PropertyPanel({ items, registry, problemsOf = noProblems, onChan
   )
   const paths = useMemo(() => editorPaths(groups.flatMap((group) => group.nodes)), [groups])
   const elsewhere = unplacedProblems(problems, paths.exact, paths.containers)
+  // Without a language (the usual case) there is no translation and the context stays as it was.
+  const translation = useMemo(
+    () => (language ? translationOf(language, items, onChange) : undefined),
+    [language, items, onChange]
+  )
   const context = useMemo(
-    () => ({ problems, multi: !single, scripts: form ? { form, registry } : undefined }),
-    [problems, single, form, registry]
+    () => ({ problems, multi: !single, scripts: form ? { form, registry } : undefined, translation, actionNames }),
+    [problems, single, form, registry, translation, actionNames]
   )
 
   return (

@@ -2,8 +2,17 @@
 import type { LeafProps } from './leaf.js'
 import { formatTags, parseTags, sameValue } from './values.js'
 import { useDraft } from './use_draft.js'
+import { usePanel } from './panel_context.js'
+import { ActionNamesEditor } from './ActionNamesEditor.js'
 
-export function TagsEditor({ node, shared, input, placeholder, commit }: LeafProps) {
+/** A field's events (`events.on_change`...) choose among the form's actions when the panel knows them. */
+export function TagsEditor(props: LeafProps) {
+  const { actionNames } = usePanel()
+  if (actionNames && props.node.path[0] === 'events') return <ActionNamesEditor {...props} names={actionNames} />
+  return <TypedTags {...props} />
+}
+
+function TypedTags({ node, shared, input, placeholder, commit }: LeafProps) {
   const draft = useDraft(formatTags(shared.value))
   return (
     <input

@@ -33,8 +33,8 @@ const OPEN: ReadonlySet<GroupId> = new Set(['general', 'label', 'reference', 'va
 
 const COMMON_REF_KEYS: ReadonlySet<string> = new Set(Object.keys(RefProps))
 const SCRIPT_KEYS: ReadonlySet<string> = new Set(['show_with_formule', 'formule', ...EVENT_SCRIPTS])
-/** Shown in the panel's heading, or made of other groups. */
-const NOT_EDITED: ReadonlySet<string> = new Set(['type', 'data', 'state', 'events'])
+/** Shown in the panel's heading, made of other groups, or (translations) edited in each text's row. */
+const NOT_EDITED: ReadonlySet<string> = new Set(['type', 'data', 'state', 'events', 'translations'])
 /** The design keys shown first: the columns per device, then the size in the row. */
 const DESIGN_FIRST = ['width', 'height', 'space'] as const
 

@@ -7,6 +7,8 @@ export interface InputProps {
   id: string
   'aria-describedby'?: string
   'aria-invalid'?: boolean
+  /** The language of a translation's box. */
+  lang?: string
 }
 
 export interface LeafProps {

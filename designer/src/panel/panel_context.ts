@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { Texts } from './labels.js'
 import type { ShownProblem } from './problems.js'
 import type { FieldTypeRegistry } from '@tramita/contract'
+import type { Language } from '@tramita/i18n'
+import type { SharedValue } from './values.js'
 import type { ScriptFormConfig } from '../scripts/index.js'
 
 export interface PanelContextValue {
@@ -12,6 +14,19 @@ export interface PanelContextValue {
   multi: boolean
   /** The form as it is now: script editors check scripts against it (absent: plain text boxes). */
   scripts?: { form: ScriptFormConfig; registry: FieldTypeRegistry }
+  /** The form's action names: a field's events offer them (absent: names are typed). */
+  actionNames?: readonly string[]
+  /** Texts are being given in `language`: translatable rows edit the selected items' translations. */
+  translation?: Translation
+}
+
+export interface Translation {
+  language: Language
+  /** The first selected item's data: list positions in a text's path become its entry's name. */
+  data: unknown
+  read(key: string): SharedValue
+  /** Sets (or, with undefined, removes) the translation of the text named `key`. */
+  write(key: string, text: string | undefined): void
 }
 
 export const PanelContext = createContext<PanelContextValue>({ problems: [], multi: false })

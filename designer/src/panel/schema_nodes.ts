@@ -3,7 +3,7 @@
  * editor each key gets, its default (the schema annotation), its bounds and choices. Pure: the panel's
  * components render these nodes, the tests check them against the real core types.
  */
-import { Script } from '@tramita/contract'
+import { Script, TRANSLATABLE } from '@tramita/contract'
 
 export type EditorKind =
   'text' | 'script' | 'colour' | 'number' | 'boolean' | 'select' | 'tags' | 'json' | 'object' | 'list' | 'fixed'
@@ -32,6 +32,8 @@ export interface EditorNode {
   options?: readonly (string | number)[]
   /** Tags and text that hold ids: a string or a number (digits become a number). */
   ids?: boolean
+  /** Words the form's reader sees: they may be given per language (the item's translations). */
+  translatable?: boolean
   children?: readonly EditorNode[]
   /** A list's element, described from the element (its path starts at the element). */
   item?: EditorNode
@@ -55,6 +57,7 @@ export interface JsonSchema {
   minLength?: number
   maxLength?: number
   pattern?: string
+  translatable?: boolean
 }
 
 const SCRIPT_DESCRIPTION = (Script as JsonSchema).description
@@ -138,6 +141,7 @@ export function describeSchema(schema: JsonSchema, path: readonly string[] = [],
   const options = optionsOf(schema)
   if (options && (kind === 'select' || kind === 'fixed')) node.options = options
   if ((kind === 'text' || kind === 'tags') && holdsIds(schema)) node.ids = true
+  if (kind === 'text' && schema[TRANSLATABLE] === true) node.translatable = true
   if (kind === 'object') {
     const requiredKeys = new Set(schema.required ?? [])
     node.children = Object.entries(schema.properties ?? {}).map(([child, childSchema]) =>

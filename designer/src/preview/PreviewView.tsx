@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DesignDocument } from '../model/index.js'
+import type { Language } from '@tramita/i18n'
 
 type Mode = 'new' | 'enter' | 'approve' | 'see'
 const MODES: Mode[] = ['new', 'enter', 'approve', 'see']
@@ -13,7 +14,7 @@ type Device = keyof typeof WIDTHS
  * frame of the device's width, fed by postMessage (same origin). Case, step and sample values are
  * the designer's choice; nothing is saved.
  */
-export function PreviewView({ doc }: { doc: DesignDocument }) {
+export function PreviewView({ doc, language }: { doc: DesignDocument; language?: Language }) {
   const { t } = useTranslation()
   const frame = useRef<HTMLIFrameElement>(null)
   const [device, setDevice] = useState<Device>('computer')
@@ -39,10 +40,17 @@ export function PreviewView({ doc }: { doc: DesignDocument }) {
 
   const send = useCallback(() => {
     frame.current?.contentWindow?.postMessage(
-      { type: 'tramita:preview', jsonconfig: doc.jsonconfig, mode, task: task || steps[0]?.id, values: values ?? {} },
+      {
+        type: 'tramita:preview',
+        jsonconfig: doc.jsonconfig,
+        mode,
+        task: task || steps[0]?.id,
+        values: values ?? {},
+        language,
+      },
       window.location.origin
     )
-  }, [doc.jsonconfig, mode, task, steps, values])
+  }, [doc.jsonconfig, mode, task, steps, values, language])
 
   // The frame says when it listens; after that every change is sent again.
   useEffect(() => {

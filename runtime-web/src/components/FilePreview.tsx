@@ -1,7 +1,9 @@
 /**
  * The draggable file preview (spec 000 §2 "Dialogs", 001 §2 "Document viewer"): a non-modal panel with
- * the file name, download and close; images, PDF (iframe), video and audio are shown, any other type
- * gets the no-preview text with a download button. The header drags it with the pointer; its grip
+ * the file name, download and close; images, video and audio are shown by the browser, PDF (pdf.js),
+ * text and code (with search) and 3D models (three.js) by viewers that each load as a chunk of their
+ * own on first use; any other type, or a file a viewer cannot read, gets the no-preview text with a
+ * download button. The header drags it with the pointer; its grip
  * moves it with the arrow keys (Shift for bigger steps); Escape closes it and focus goes back.
  * While it is dragged the content is hidden and comes back 500 ms after the drag ends (spec 000 §9
  * "drag-hide delay"): an iframe or video would otherwise repaint on every move. The loader hides 200 ms
@@ -11,11 +13,31 @@
  * components/consult/FilePreview does (same props, same moveWithin rule) and adds video, audio and
  * other files, so that one can become a re-export of this.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type LazyExoticComponent,
+  type PointerEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { moveWithin, type Offset } from '../lib/consultation.js'
 import { fileKindOf, type FileKind } from '../lib/preview.js'
+import type { ViewerProps } from './viewers/types.js'
 import '../form/renderers/fields/media/media.css'
+
+// pdf.js, the text search and three.js weigh far more than the panel: each comes with its first file.
+const VIEWERS: Partial<Record<FileKind, LazyExoticComponent<ComponentType<ViewerProps>>>> = {
+  pdf: lazy(() => import('./viewers/PdfViewer.js')),
+  text: lazy(() => import('./viewers/TextViewer.js')),
+  model: lazy(() => import('./viewers/ModelViewer.js')),
+}
 
 /** The loader stays this long after the file has loaded (spec 000 §9). */
 export const LOADER_HIDE_MS = 200
@@ -42,6 +64,8 @@ export function FilePreview({ file, onClose }: { file: PreviewFile; onClose: () 
   const [dragging, setDragging] = useState(false)
   const kind: FileKind = file.kind ?? (fileKindOf(file.name) !== 'other' ? fileKindOf(file.name) : fileKindOf(file.url))
   const [loading, setLoading] = useState(kind !== 'other')
+  // A viewer that cannot read the file hands it back: the panel offers the download instead.
+  const [failed, setFailed] = useState(false)
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
@@ -52,9 +76,15 @@ export function FilePreview({ file, onClose }: { file: PreviewFile; onClose: () 
     }
   }, [])
 
-  function loaded() {
+  // Stable: the viewers load their file in effects that depend on these.
+  const loaded = useCallback(() => {
     setTimeout(() => setLoading(false), LOADER_HIDE_MS)
-  }
+  }, [])
+  const unreadable = useCallback(() => {
+    setFailed(true)
+    setLoading(false)
+  }, [])
+  const Viewer = failed ? undefined : VIEWERS[kind]
 
   function moveBy(x: number, y: number) {
     const box = panel.current?.getBoundingClientRect()
@@ -154,10 +184,14 @@ export function FilePreview({ file, onClose }: { file: PreviewFile; onClose: () 
           <span className="file-preview__loader" role="progressbar" aria-label={t('media_ui.preview.loading')} />
         )}
         {kind === 'image' && <img src={file.url} alt={file.name} onLoad={loaded} onError={loaded} />}
-        {kind === 'pdf' && <iframe src={file.url} title={file.name} onLoad={loaded} />}
+        {Viewer && (
+          <Suspense fallback={null}>
+            <Viewer url={file.url} name={file.name} onReady={loaded} onFail={unreadable} />
+          </Suspense>
+        )}
         {kind === 'video' && <video src={file.url} controls onLoadedMetadata={loaded} onError={loaded} />}
         {kind === 'audio' && <audio src={file.url} controls onLoadedMetadata={loaded} onError={loaded} />}
-        {kind === 'other' && (
+        {(kind === 'other' || failed) && (
           <div className="file-preview__none">
             <p className="muted">{t('document.no_preview')}</p>
             <a className="button" href={file.url} download={file.name}>

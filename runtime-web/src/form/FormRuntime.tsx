@@ -126,6 +126,7 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
                   key={index}
                   page={pages[index]!}
                   device={device}
+                  body={store.config.form.body.style}
                   footer={i === shown.length - 1 ? <MissingRequired /> : undefined}
                 />
               ))}

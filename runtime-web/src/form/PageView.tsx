@@ -1,10 +1,10 @@
 /**
  * One page of the form with its style (spec 000 §3 "Page"): width per device, max width, margins,
  * radius, the page's own background, shadow, border and blur, and a background image on the left,
- * right, top, both sides or centered behind the page, taking 1/proportion of the space (half on tablets).
+ * right, top, both sides or centered behind the page. The rules are the contract's pageLook.
  */
-import type { CSSProperties, ReactNode } from 'react'
-import { backgroundProportion, pageWidth, type Device, type PageConfig } from '@tramita/contract'
+import type { ReactNode } from 'react'
+import { pageLook, type BodyStyleConfig, type Device, type PageConfig } from '@tramita/contract'
 import { ItemView } from './ItemView.js'
 
 export function Rows({ page }: { page: PageConfig }) {
@@ -21,73 +21,52 @@ export function Rows({ page }: { page: PageConfig }) {
   )
 }
 
-/** The page's style: its own, or the body's when style_from_body is set (background only differs). */
-function cardStyle(page: PageConfig, device: Device): CSSProperties {
-  const style = page.style
-  const look = style.page_style
-  return {
-    width: `${pageWidth(page, device)}%`,
-    maxWidth: style.maxwidth,
-    marginTop: style.margins.top,
-    marginBottom: style.margins.bottom,
-    borderRadius: style.borderRadius,
-    paddingLeft: style.lateral_paddings || undefined,
-    paddingRight: style.lateral_paddings || undefined,
-    background: look.background,
-    opacity: look.opacity,
-    boxShadow: look.shadow ? undefined : 'none',
-    border: look.border ? '1px solid var(--border)' : undefined,
-    backdropFilter: look.blur_backdrop ? 'blur(8px)' : undefined,
-  }
-}
-
 interface Props {
   page: PageConfig
   device: Device
+  /** The form body's style: it stands in for the page's own with style_from_body. */
+  body?: BodyStyleConfig
   /** Bars and the missing-required list, drawn inside the card under the rows. */
   footer?: ReactNode
 }
 
-export function PageView({ page, device, footer }: Props) {
-  const style = page.style
-  const image = style.background_image
-  const share = 100 / backgroundProportion(page, device)
-  // Encoded, so no quote or bracket in the address can end the CSS url().
-  const backgroundImage = `url("${encodeURI(image)}")`
-  // On a phone a side image would squeeze the form: it moves to the top.
-  const placement = image && device === 'mobile' && style.type_page !== 'center' ? 'top' : style.type_page
+/** The page drawn as the contract's pageLook says (the designer's canvas draws from the same). */
+export function PageView({ page, device, body, footer }: Props) {
+  const look = pageLook(page, body, device)
   const card = (
-    <section className="fpage" style={cardStyle(page, device)} aria-label={page.name} data-page={page.name}>
+    <section className="fpage" style={look.card} aria-label={page.name} data-page={page.name}>
       <Rows page={page} />
       {footer}
     </section>
   )
-  if (!image) return <div className="fpage-wrap">{card}</div>
+  const image = look.image
+  if (!image)
+    return (
+      <div className="fpage-wrap" style={look.wrap}>
+        {card}
+      </div>
+    )
   const picture = (side: string) => (
-    <div
-      className={`fpage-image fpage-image--${side}`}
-      style={{ backgroundImage, flexBasis: `${share}%` }}
-      aria-hidden="true"
-    />
+    <div className={`fpage-image fpage-image--${side}`} style={image.box} aria-hidden="true" />
   )
-  switch (placement) {
+  switch (image.placement) {
     case 'left':
       return (
-        <div className="fpage-wrap fpage-wrap--row">
+        <div className="fpage-wrap fpage-wrap--row" style={look.wrap}>
           {picture('left')}
           {card}
         </div>
       )
     case 'right':
       return (
-        <div className="fpage-wrap fpage-wrap--row">
+        <div className="fpage-wrap fpage-wrap--row" style={look.wrap}>
           {card}
           {picture('right')}
         </div>
       )
     case 'side':
       return (
-        <div className="fpage-wrap fpage-wrap--row">
+        <div className="fpage-wrap fpage-wrap--row" style={look.wrap}>
           {picture('left')}
           {card}
           {picture('right')}
@@ -95,18 +74,14 @@ export function PageView({ page, device, footer }: Props) {
       )
     case 'top':
       return (
-        <div className="fpage-wrap fpage-wrap--column">
-          <div
-            className="fpage-image fpage-image--top"
-            style={{ backgroundImage, height: `${share * 2}vh` }}
-            aria-hidden="true"
-          />
+        <div className="fpage-wrap fpage-wrap--column" style={look.wrap}>
+          {picture('top')}
           {card}
         </div>
       )
     default:
       return (
-        <div className="fpage-wrap fpage-wrap--center" style={{ backgroundImage }}>
+        <div className="fpage-wrap fpage-wrap--center" style={look.wrap}>
           {card}
         </div>
       )

@@ -24,6 +24,9 @@ import {
   type PageConfig,
 } from '@tramita/contract'
 import type { Effect, Json } from '@tramita/sandbox'
+import type { Language } from '@tramita/i18n'
+
+type Localize = (config: FormConfig, language: Language) => FormConfig
 import { Overlays } from './overlays.js'
 import type { Scripting } from './scripts.js'
 
@@ -39,6 +42,11 @@ export interface FormStoreInit {
   /** Resolves the sandbox and the evaluation code when first needed (both are loaded lazily). */
   scripting?: () => Promise<Scripting>
   invisible?: boolean
+  /**
+   * The language the form's texts are shown in, and the contract's localizeConfig: given only for a
+   * form that has translations (texts.ts loads it then), so other forms never download it.
+   */
+  texts?: { language: Language; localize: Localize }
 }
 
 type Listener = () => void
@@ -57,7 +65,11 @@ const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
 const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
 
 export class FormStore {
-  readonly config: FormConfig
+  /** The form as designed; `config` is it in the language shown. */
+  private readonly designed: FormConfig
+  private shown: FormConfig
+  private language: Language | undefined
+  private readonly localizer: Localize | undefined
   readonly registry: FieldTypeRegistry
   readonly mode: CaseMode
   readonly task: string | undefined
@@ -71,7 +83,7 @@ export class FormStore {
    * every change goes through evaluateChange, which knows (from the contract's graph) what reads it.
    */
   private readonly scripted: boolean
-  private readonly items: ReturnType<typeof itemsByName>
+  private items: ReturnType<typeof itemsByName>
   private readonly scriptingFactory?: () => Promise<Scripting>
   private scripting?: Promise<Scripting>
   /** The scripting once loaded: an idle store then hands a change to the worker without waiting a tick. */
@@ -102,14 +114,17 @@ export class FormStore {
   readonly overlays = new Overlays()
 
   constructor(init: FormStoreInit) {
-    this.config = init.config
+    this.designed = init.config
+    this.language = init.texts?.language
+    this.localizer = init.texts?.localize
+    this.shown = init.texts ? init.texts.localize(init.config, init.texts.language) : init.config
     this.registry = init.registry
     this.mode = init.mode
     this.task = init.task
     this.invisible = init.invisible ?? false
     this.vars = init.vars ?? {}
     this.scriptingFactory = init.scripting
-    this.items = itemsByName(init.config)
+    this.items = itemsByName(this.shown)
     this.pages = navigablePages(init.config)
     this.sections = sectionPages(init.config)
     this.scripted = [...this.items.values()].some(({ item }) => item.data.formule || item.data.show_with_formule)
@@ -127,6 +142,25 @@ export class FormStore {
       }
     }
     this.state = this.initialState()
+  }
+
+  /** The form in the language shown (only texts differ from the designed one). */
+  get config(): FormConfig {
+    return this.shown
+  }
+
+  /**
+   * Shows the form's texts in `language`, keeping every value and state: a language switch mid-case
+   * loses nothing. Views read items when they render, so the caller re-renders them.
+   */
+  localize(language: Language): void {
+    if (!this.localizer || language === this.language) return
+    this.language = language
+    const shown = this.localizer(this.designed, language)
+    if (shown === this.shown) return
+    this.shown = shown
+    this.items = itemsByName(shown)
+    this.missingCache = null
   }
 
   // ── subscriptions ───────────────────────────────────────────────────────────

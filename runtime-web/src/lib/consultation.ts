@@ -3,6 +3,7 @@
  * info"): the answers of the four calls, the progress-bar order, the date format, the tab rows and
  * their search, file links. No React and no DOM, so they are unit-tested as they are.
  */
+import { fileKindOf, type FileKind } from './preview.js'
 
 /** GET /data/config/infocompany (the parts this page reads). */
 export interface CompanyInfo {
@@ -131,7 +132,8 @@ export interface FileLink {
   kind: PreviewKind
 }
 
-export type PreviewKind = 'image' | 'pdf' | null
+/** What the preview panel shows a file as; null: it has no viewer (the link still opens it). */
+export type PreviewKind = Exclude<FileKind, 'other'> | null
 
 export interface FieldRow {
   name: string
@@ -156,14 +158,10 @@ export function fileUrl(path: string, idFlow?: string): string {
   return `${local}${local.includes('?') ? '&' : '?'}${new URLSearchParams({ id_flow: idFlow })}`
 }
 
-const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg'])
-
-/** What the preview panel can show for a file name, extension or path. */
+/** What the preview panel can show for a file name, extension or path (lib/preview decides). */
 export function previewKind(nameOrExt: string): PreviewKind {
-  const ext = (nameOrExt.split(/[?#]/)[0]!.split('.').pop() ?? '').toLowerCase()
-  if (IMAGE_EXT.has(ext)) return 'image'
-  if (ext === 'pdf') return 'pdf'
-  return null
+  const kind = fileKindOf(nameOrExt)
+  return kind === 'other' ? null : kind
 }
 
 interface FileLike {

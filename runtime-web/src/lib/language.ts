@@ -1,12 +1,9 @@
-import { LANGUAGES, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
+import { AUTONYMS, LANGUAGES, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
 
 /** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'tramita.lang'
 
-/** Each language named in itself, for the switch. */
-export const AUTONYMS: Record<Language, string> = { es: 'Español', en: 'English', zh: '中文' }
-
-export { LANGUAGES }
+export { AUTONYMS, LANGUAGES }
 
 /** The remembered choice, else the browser's languages, else Spanish. */
 export function initialLanguage(): Language {
@@ -23,4 +20,9 @@ export function rememberLanguage(lang: Language): void {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang)
   } catch {}
   document.documentElement.lang = lang
+}
+
+/** i18next's current language as one of ours ('en-US' → 'en'; unknown → Spanish). */
+export function shownLanguage(code: string | undefined): Language {
+  return isLanguage(code) ? code : pickLanguage(code)
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
+import { withDefaults, type CaseMode } from '@tramita/contract'
+import { registry } from 'virtual:tramita-field-types'
 import type { Json } from '@tramita/sandbox'
 import { Page } from '../components/Page.js'
 import { useDevice } from '../hooks/useDevice.js'
@@ -13,7 +14,9 @@ import { clearLocalEdits, localEditsKey, readFormParams, readLocalEdits, writeLo
 import { createRendererRegistry } from '../form/renderers/index.js'
 import { browserScripting } from '../form/scripts.js'
 import { createFormServices } from '../form/services.js'
-import { FormStore } from '../form/store.js'
+import { FormStore, type FormStoreInit } from '../form/store.js'
+import { formTexts } from '../form/texts.js'
+import { shownLanguage } from '../lib/language.js'
 
 /** The form cases of spec 000 §2. */
 export const FORM_CASES = ['new', 'enter', 'approve', 'see', 'edit'] as const
@@ -59,7 +62,6 @@ type Phase =
 // The preview panel comes with the first file a user opens.
 const FilePreview = lazy(() => import('../components/FilePreview.js').then((m) => ({ default: m.FilePreview })))
 
-const registry = coreRegistry()
 const renderers = createRendererRegistry()
 
 function parseVars(text: string): Record<string, Json> {
@@ -80,7 +82,12 @@ function storage(): Storage | null {
 }
 
 /** Builds the live form from the server's answer, the URL's presets and any unsaved local edits. */
-function buildStore(mode: FormCase, info: FormInfo, params: ReturnType<typeof readFormParams>): FormStore {
+function buildStore(
+  mode: FormCase,
+  info: FormInfo,
+  params: ReturnType<typeof readFormParams>,
+  texts: FormStoreInit['texts']
+): FormStore {
   const config = withDefaults(info.jsonconfig, registry)
   const store = new FormStore({
     config,
@@ -91,6 +98,7 @@ function buildStore(mode: FormCase, info: FormInfo, params: ReturnType<typeof re
     vars: { ...parseVars(info.values_params), ...params.vars },
     scripting: browserScripting,
     invisible: params.invisible,
+    texts,
   })
   for (const [name, preset] of Object.entries(params.presets)) {
     if (typeof preset === 'string') store.setText(name, preset)
@@ -133,13 +141,15 @@ export function FormsPage() {
       { type: formCase, data: params.data, key_process: params.keyProcess, token: params.token },
       { signal: abort.signal, firstLoad: true }
     )
-      .then((body) => {
+      .then(async (body) => {
         const info = body.data!
         if ((formCase === 'enter' || formCase === 'approve') && info.status_task !== 'pending') {
           setPhase({ name: 'task_done' })
           return
         }
-        const store = buildStore(formCase, info, params)
+        const texts = await formTexts(info.jsonconfig, shownLanguage(i18nRef.current.language))
+        if (abort.signal.aborted) return
+        const store = buildStore(formCase, info, params, texts)
         renderers.preload(store.config.fields.map((field) => field.type))
         void store.start()
         setPhase({ name: 'ready', info, store })
@@ -153,6 +163,9 @@ export function FormsPage() {
   }, [formCase, params, reloadCount])
 
   const ready = phase.name === 'ready' ? phase : null
+  // A language switch shows the form's own translations; the values typed stay (the views remount).
+  const language = shownLanguage(i18n.language)
+  ready?.store.localize(language)
   const userId = ready?.info.infouser[0]?.id
   // Services live as long as the case shown: a resize or a language switch keeps them and their files.
   const services = useMemo(() => {
@@ -310,6 +323,7 @@ export function FormsPage() {
       )}
       {ready && !params.invisible && context && (
         <FormRuntime
+          key={language}
           context={context}
           vars={parseVars(ready.info.values_params)}
           docPath={ready.info.doc_path}

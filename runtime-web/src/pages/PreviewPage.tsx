@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
+import { withDefaults, type CaseMode } from '@tramita/contract'
+import { localizeConfig } from '@tramita/contract/translations'
+import { registry } from 'virtual:tramita-field-types'
 import { useDevice } from '../hooks/useDevice.js'
 import { FormRuntime } from '../form/FormRuntime.js'
 import { createRendererRegistry } from '../form/renderers/index.js'
 import { browserScripting } from '../form/scripts.js'
 import { createFormServices } from '../form/services.js'
 import { FormStore } from '../form/store.js'
+import { shownLanguage } from '../lib/language.js'
+import type { Language } from '@tramita/i18n'
 
 /** What the designer posts (same origin): the form as it is designed, the case, the step and values. */
 export interface PreviewMessage {
@@ -16,9 +20,10 @@ export interface PreviewMessage {
   /** The step shown (its show_on_task fields); `start` for case new. */
   task?: string
   values: Record<string, unknown>
+  /** The language whose translations the form shows; none: the frame's own language. */
+  language?: Language
 }
 
-const registry = coreRegistry()
 const renderers = createRendererRegistry()
 
 function isPreview(data: unknown): data is PreviewMessage {
@@ -59,6 +64,8 @@ export function PreviewPage() {
         values: message.values,
         vars: {},
         scripting: browserScripting,
+        // The designer's forms often have translations: this route loads the code that applies them.
+        texts: { language: message.language ?? shownLanguage(i18n.language), localize: localizeConfig },
       })
       renderers.preload(config.fields.map((field) => field.type))
       void made.start()

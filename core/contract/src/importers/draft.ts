@@ -37,6 +37,9 @@ export class FormDraft {
   private readonly conditions = new Map<DraftItem, Condition[]>()
   private readonly finishers: (() => void)[] = []
 
+  /** The language of the source's unmarked texts (a SurveyJS locale map's `default`). */
+  sourceLocale = 'en'
+
   /** SurveyJS reads question names case-insensitively; Form.io keys are exact. */
   constructor(private readonly caseInsensitive = false) {}
 

@@ -1,6 +1,7 @@
 /** Small conversions of source values both importers need: texts, masks, file types, sizes. */
 import { GRID_COLUMNS } from '../constants.js'
-import { isObject } from './types.js'
+import { LANGUAGES } from '@tramita/i18n'
+import { isObject, type DraftItem } from './types.js'
 
 /** A text, or a locale map ({default, es, en, ...}): Spanish first, then default, then the first one. */
 export function pickText(value: unknown): string {
@@ -11,6 +12,21 @@ export function pickText(value: unknown): string {
     if (typeof value[key] === 'string') return value[key]
   }
   return (Object.values(value).find((v) => typeof v === 'string') as string | undefined) ?? ''
+}
+
+/**
+ * Keeps, as the item's translations of `key`, what a locale map gives in our languages besides the
+ * text picked (`shown`). The map's `default` is in the source's own locale (SurveyJS: English unless
+ * the survey sets `locale`).
+ */
+export function keepTranslations(item: DraftItem, key: string, value: unknown, shown: string, locale = 'en'): void {
+  if (!isObject(value)) return
+  const own = locale.slice(0, 2).toLowerCase()
+  for (const language of LANGUAGES) {
+    const text = value[language] ?? (language === own ? value.default : undefined)
+    if (typeof text !== 'string' || text === '' || text === shown) continue
+    ;((item.translations ??= {})[language] ??= {})[key] = text
+  }
 }
 
 /** Our mask tokens (`#` digit, `S` letter, `X` either, `A`/`a` cased letter, `!` escape). */

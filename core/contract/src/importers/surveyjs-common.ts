@@ -1,7 +1,7 @@
 /** What SurveyJS questions share: choices, conditions, and the properties the jsonconfig cannot hold. */
 import { once, type Condition, type FormDraft } from './draft.js'
 import { translateSurveyExpression, type Resolve } from './surveyjs-emit.js'
-import { pickText } from './source-text.js'
+import { keepTranslations, pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, part, type DraftItem, type Json } from './types.js'
 import { fieldRef } from './values.js'
 
@@ -75,14 +75,30 @@ export function reportLost(draft: FormDraft, q: Json, path: string): void {
 const CHOICE_TYPES = ['select', 'list', 'radios']
 
 /** Label, help texts, required, read-only and visibility. `label: false` keeps a label the maker set. */
-export function applyCommon(item: DraftItem, q: Json, options: { label?: boolean; required?: boolean } = {}): void {
+export function applyCommon(
+  item: DraftItem,
+  q: Json,
+  options: { label?: boolean; required?: boolean; locale?: string } = {}
+): void {
   const label = part(item.data, 'label')
-  if (options.label !== false) label.value = pickText(q.title) || pickText(q.label) || String(q.name ?? '')
-  if (pickText(q.description) !== '') label.description = pickText(q.description)
-  const placeholder = pickText(q.placeholder) || pickText(q.placeHolder)
+  const text = (key: string, source: unknown, shown: string) => {
+    keepTranslations(item, key, source, shown, options.locale)
+    return shown
+  }
+  if (options.label !== false) {
+    label.value = text(
+      'label.value',
+      q.title ?? q.label,
+      pickText(q.title) || pickText(q.label) || String(q.name ?? '')
+    )
+  }
+  if (pickText(q.description) !== '')
+    label.description = text('label.description', q.description, pickText(q.description))
+  const source = q.placeholder ?? q.placeHolder
+  const placeholder = pickText(source)
   if (placeholder !== '') {
-    if (CHOICE_TYPES.includes(item.type)) item.data.placeholder = placeholder
-    else part(item.data, 'ref').placeholder = placeholder
+    if (CHOICE_TYPES.includes(item.type)) item.data.placeholder = text('placeholder', source, placeholder)
+    else part(item.data, 'ref').placeholder = text('ref.placeholder', source, placeholder)
   }
   if (options.required !== false && q.isRequired === true) item.data.validate = { required: true }
   if (q.readOnly === true) item.state = { ...item.state, natural: 'readonly' }

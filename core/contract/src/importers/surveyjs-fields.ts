@@ -6,7 +6,7 @@ import type { FormDraft } from './draft.js'
 import { parseSurveyExpression } from './surveyjs-expression.js'
 import { NUMERIC_FUNCTIONS, translateSurveyExpression } from './surveyjs-emit.js'
 import { surveyOptions, surveyResolver } from './surveyjs-common.js'
-import { convertMask, pickText, pixels, splitAccept } from './source-text.js'
+import { convertMask, keepTranslations, pickText, pixels, splitAccept } from './source-text.js'
 import { call, literal, orElse } from './js.js'
 import { isObject, listOf, part, positive, type DraftItem, type Json } from './types.js'
 
@@ -114,7 +114,14 @@ function choices(type: 'select' | 'list' | 'radios', multiple: boolean): Maker {
     if (q.choicesOrder === 'random') data.order_random = true
     if (q.choicesOrder === 'asc' || q.choicesOrder === 'desc')
       Object.assign(data, { order: true, asc: q.choicesOrder === 'asc' })
-    return [draft.field(name, type, data)]
+    const item = draft.field(name, type, data)
+    // Option texts in other languages, named by the option's id as translations name list entries.
+    for (const choice of listOf(q.choices)) {
+      if (!isObject(choice) || (typeof choice.value !== 'string' && typeof choice.value !== 'number')) continue
+      const shown = pickText(choice.text) || String(choice.value)
+      keepTranslations(item, `options.${choice.value}.label`, choice.text, shown, draft.sourceLocale)
+    }
+    return [item]
   }
 }
 

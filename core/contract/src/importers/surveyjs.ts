@@ -59,7 +59,8 @@ function question(draft: FormDraft, q: Json, path: string): DraftItem[] {
   const items = make(draft, q, path, name)
   const single = items.length === 1
   for (const item of items) {
-    if (!ELEMENTS.includes(item.type)) applyCommon(item, q, { label: single, required: single })
+    if (!ELEMENTS.includes(item.type))
+      applyCommon(item, q, { label: single, required: single, locale: draft.sourceLocale })
     else if (q.visible === false) item.state = { show: false }
   }
   if (items.some((item) => !ELEMENTS.includes(item.type))) reportLost(draft, q, path)
@@ -137,6 +138,7 @@ export function importSurveyJs(json: unknown): ImportResult {
     throw new Error('Not a SurveyJS survey: it has no pages, elements or questions')
   }
   const draft = new FormDraft(true)
+  if (typeof json.locale === 'string' && json.locale !== '') draft.sourceLocale = json.locale
   const pages = pagesOf(json)
   pages.forEach(({ page, path, elements, elementsPath }, index) => {
     draft.page(pickText(page.title) || String(page.name ?? ''))

@@ -22,6 +22,8 @@ export interface DraftItem {
   saveable?: boolean
   state?: { show?: boolean; natural?: 'enabled' | 'disabled' | 'readonly' }
   data: Record<string, unknown>
+  /** Texts the source gives in our other languages (translations.ts): language → key → text. */
+  translations?: Record<string, Record<string, string>>
 }
 
 /** A loosely typed JSON object of the source. */

@@ -5,6 +5,7 @@
  */
 import type { TProperties, TSchema } from '@sinclair/typebox'
 import * as Type from './type.js'
+import { Translatable, Translations } from './translatable.js'
 import { DEFAULT_SPACE, FIELD_RADIUS, FONT_SIZE, FULL_WIDTH, GRID_COLUMNS, INPUT_HEIGHT } from '../constants.js'
 
 /** A user script (condition, formula or event handler) run in the sandbox; '' means none. */
@@ -41,9 +42,9 @@ export const State = Type.Object(
 
 export const Label = Type.Object(
   {
-    value: Type.String({ default: '' }),
-    description: Type.String({ default: '' }),
-    subtitle: Type.String({ default: '' }),
+    value: Translatable({ default: '' }),
+    description: Translatable({ default: '' }),
+    subtitle: Translatable({ default: '' }),
   },
   { additionalProperties: false, default: {} }
 )
@@ -51,8 +52,8 @@ export const Label = Type.Object(
 /** ref.limit: -1 (or any negative) is no limit. A mask removes the limit. pattern is a RegExp source. */
 export const RefProps = {
   value: Type.Optional(Type.Unknown()),
-  placeholder: Type.String({ default: '' }),
-  tooltip: Type.String({ default: '' }),
+  placeholder: Translatable({ default: '' }),
+  tooltip: Translatable({ default: '' }),
   limit: Type.Number({ default: -1 }),
   mask: Type.String({ default: '' }),
   pattern: Type.String({ default: '' }),
@@ -159,4 +160,6 @@ export const CommonFieldProps = {
     { additionalProperties: false, default: {} }
   ),
   state: State,
+  /** The item's texts in other languages (translations.ts). */
+  translations: Translations,
 } satisfies TProperties

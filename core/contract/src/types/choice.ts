@@ -1,6 +1,7 @@
 /** Choices: select, list, radios (options), radio (one button of a family), checkbox and switch. */
 import type { Static } from '@sinclair/typebox'
 import * as Type from '../schema/type.js'
+import { Translatable } from '../schema/translatable.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { coerceExternalValue, passesRequired } from '../rules/index.js'
@@ -10,7 +11,7 @@ export const OptionId = Type.Union([Type.String(), Type.Number()])
 export const ChoiceOption = Type.Object(
   {
     id: OptionId,
-    label: Type.String(),
+    label: Translatable(),
     bgcolor: Type.String({ default: '' }),
     txcolor: Type.String({ default: '' }),
   },
@@ -28,7 +29,7 @@ const optionsData = (mode: 'list' | 'dropdown') => ({
   asc: Type.Boolean({ default: true }),
   /** Emit the option id instead of the option in events and scripts. */
   return_id: Type.Boolean({ default: true }),
-  placeholder: Type.String({ default: '' }),
+  placeholder: Translatable({ default: '' }),
 })
 
 /** A selection: one id, or a list of ids when multiple. */
@@ -66,7 +67,7 @@ export const radiosType = optionsType('radios', 'list')
 
 /** Texts stored for true and false (spec: switch options true = YES, false = NO). */
 const replacements = Type.Object(
-  { true: Type.String({ default: 'YES' }), false: Type.String({ default: 'NO' }) },
+  { true: Translatable({ default: 'YES' }), false: Translatable({ default: 'NO' }) },
   { additionalProperties: false, default: {} }
 )
 

@@ -3,6 +3,7 @@
  * (markdown with ${field} placeholders), image, html (ehtml), button, section, and the send / save buttons.
  */
 import * as Type from '../schema/type.js'
+import { Translatable } from '../schema/translatable.js'
 import { defineFieldType } from '../registry.js'
 import { BUTTON_COLOR, IMAGE_HEIGHT, INPUT_HEIGHT } from '../constants.js'
 
@@ -31,7 +32,7 @@ export const separateElement = defineFieldType({ kind: 'element', type: 'separat
 export const textElement = defineFieldType({
   kind: 'element',
   type: 'text',
-  data: { value: Type.String({ default: '' }) },
+  data: { value: Translatable({ default: '' }) },
 })
 
 export const imageElement = defineFieldType({
@@ -61,7 +62,7 @@ export const htmlElement = defineFieldType({
 export const buttonElement = defineFieldType({
   kind: 'element',
   type: 'button',
-  data: { value: Type.String({ default: '' }), style: ButtonStyle },
+  data: { value: Translatable({ default: '' }), style: ButtonStyle },
 })
 
 /** Shows the section page whose section_id is `section_id`. */
@@ -78,7 +79,7 @@ const submitButton = (type: 'send' | 'save') =>
     type,
     data: {
       type: Type.Literal('send', { default: 'send' }),
-      value: Type.String({ default: type === 'save' ? 'Guardar' : 'Enviar' }),
+      value: Translatable({ default: type === 'save' ? 'Guardar' : 'Enviar' }),
       style: ButtonStyle,
     },
   })

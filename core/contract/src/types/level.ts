@@ -1,5 +1,6 @@
 /** level: a rating of 5 stars by default; -1 is unset (spec 000 §3). */
 import * as Type from '../schema/type.js'
+import { Translatable } from '../schema/translatable.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'
@@ -7,7 +8,7 @@ import { LEVEL_HEIGHT, LEVEL_STARS } from '../constants.js'
 
 export const LevelShape = Type.Object(
   {
-    label: Type.String({ default: '' }),
+    label: Translatable({ default: '' }),
     symbol: Type.String({ default: '★' }),
     color: Type.String({ default: '#f5b301' }),
   },

@@ -1,5 +1,6 @@
 /** table (spec 000 §3, 001 §3): columns, buttons, pagination, grouping, child rows, head buttons. */
 import * as Type from '../schema/type.js'
+import { Translatable } from '../schema/translatable.js'
 import { defineFieldType } from '../registry.js'
 import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'
@@ -15,8 +16,8 @@ export const TableButton = Type.Object(
     action: Type.String({ default: '' }),
     formule: Script,
     icon: Type.String({ default: '' }),
-    text: Type.String({ default: '' }),
-    text_error: Type.String({ default: '' }),
+    text: Translatable({ default: '' }),
+    text_error: Translatable({ default: '' }),
     background: Type.String({ default: '' }),
     color: Type.String({ default: '' }),
   },
@@ -25,14 +26,14 @@ export const TableButton = Type.Object(
 
 /** How a boolean (or a condition) shows: text, colour and icon for true and for false. */
 const DisplayRule = Type.Object(
-  { text: Type.String({ default: '' }), color: Type.String({ default: '' }), icon: Type.String({ default: '' }) },
+  { text: Translatable({ default: '' }), color: Type.String({ default: '' }), icon: Type.String({ default: '' }) },
   { additionalProperties: false, default: {} }
 )
 
 export const TableColumn = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
-    label: Type.String({ default: '' }),
+    label: Translatable({ default: '' }),
     show: Type.Boolean({ default: true }),
     editable: Type.Boolean({ default: false }),
     sorteable: Type.Boolean({ default: true }),

@@ -7,6 +7,7 @@ type Item = {
   data?: Record<string, any>
   state?: Record<string, any>
   saveable?: boolean
+  translations?: Record<string, Record<string, string>>
 }
 
 /** The field or element of that name (throws when missing, so a test names what it expected). */

@@ -148,6 +148,27 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
     )
     assert.equal(reasonAt(result, '/pages/1/elements/6'), 'no equivalent for the SurveyJS question "ranking"')
   })
+
+  test('texts given in other languages become the items translations; the Spanish ones are the form texts', ({
+    assert,
+  }) => {
+    const nombre = itemOf(result, 'nombre')
+    assert.equal(nombre.data.label.value, 'Nombre')
+    // The map's `default` is English (the survey sets no locale).
+    assert.deepEqual(nombre.translations?.en, { 'label.value': 'Name' })
+    const uso = itemOf(result, 'uso')
+    assert.deepEqual(uso.translations?.en, { 'options.diario.label': 'Daily' })
+    assert.isUndefined(itemOf(result, 'ciudad').translations?.en)
+    // A survey written in another default locale: `default` is that language.
+    const chinese = importSurveyJs({
+      locale: 'zh',
+      elements: [{ type: 'text', name: 'q', title: { default: '问题', en: 'Question', es: 'Pregunta' } }],
+    })
+    const q = itemOf(chinese, 'q')
+    assert.equal(q.data.label.value, 'Pregunta')
+    assert.deepEqual(q.translations, { en: { 'label.value': 'Question' }, zh: { 'label.value': '问题' } })
+    assert.deepEqual(validateConfig(chinese.config), [])
+  })
 })
 
 test.group('SurveyJS: translated conditions run in the sandbox', (group) => {

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PluginDefinition } from '@tramita/plugin-api'
+import { readEnabledPluginIds } from '@tramita/plugin-api/discover'
 import { REPO_ROOT } from '#lib/paths'
 
 /** The file that lists the enabled plugins; `tramita make:plugin` appends to it. */
@@ -14,19 +15,7 @@ const SERVER_ROOT = resolve(REPO_ROOT, 'core', 'server')
  * else tramita.plugins.json. This list is the plugin registry: nothing loads by import side effect.
  */
 export function enabledPluginIds(): string[] {
-  const fromEnv = process.env.TRAMITA_PLUGINS
-  if (fromEnv !== undefined) {
-    return fromEnv
-      .split(',')
-      .map((id) => id.trim())
-      .filter(Boolean)
-  }
-  if (!existsSync(PLUGINS_FILE)) return []
-  const parsed = JSON.parse(readFileSync(PLUGINS_FILE, 'utf8')) as { enabled?: unknown }
-  if (!Array.isArray(parsed.enabled) || parsed.enabled.some((id) => typeof id !== 'string')) {
-    throw new Error(`${PLUGINS_FILE}: "enabled" must be a list of plugin ids`)
-  }
-  return parsed.enabled as string[]
+  return readEnabledPluginIds(PLUGINS_FILE)
 }
 
 export interface LoadedDefinition {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { FileLink } from '../../lib/consultation.js'
 
-/** One file: its name opens it; images and PDFs also open in the preview panel. */
+/** One file: its name opens it; a file with a viewer (lib/preview) also opens in the preview panel. */
 export function FileItem({ file, onPreview }: { file: FileLink; onPreview: (file: FileLink) => void }) {
   const { t } = useTranslation()
   return (

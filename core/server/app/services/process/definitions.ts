@@ -1,5 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
-import { processWithDefaults, withDefaults, type FormConfig, type ProcessDefinition } from '@tramita/contract'
+import {
+  processWithDefaults,
+  withDefaults,
+  type FieldTypeRegistry,
+  type FormConfig,
+  type ProcessDefinition,
+} from '@tramita/contract'
+import { fieldTypeRegistry } from '#plugins/field_types'
 
 /** A published form version as the engine runs it: jsonconfig and process, parsed and defaulted once. */
 export interface LoadedVersion {
@@ -28,7 +35,7 @@ type VersionRow = {
   name: string
 }
 
-function load(row: VersionRow): LoadedVersion {
+function load(row: VersionRow, fieldTypes: FieldTypeRegistry): LoadedVersion {
   const config = JSON.parse(row.jsonconfig) as unknown
   return {
     id: row.id,
@@ -37,7 +44,7 @@ function load(row: VersionRow): LoadedVersion {
     formName: row.name,
     version: row.version,
     config,
-    form: withDefaults(config),
+    form: withDefaults(config, fieldTypes),
     process: processWithDefaults(JSON.parse(row.process)),
   }
 }
@@ -61,7 +68,7 @@ export async function versionById(id: number): Promise<LoadedVersion | null> {
     .whereNotNull('v.published_at')
     .select(columns)
     .first()) as VersionRow | null
-  return row ? remember(load(row)) : null
+  return row ? remember(load(row, await fieldTypeRegistry())) : null
 }
 
 /** The newest published version of the form with this key (what /forms/new?data=KEY starts). */
@@ -94,7 +101,8 @@ export async function versionsByIds(ids: Iterable<number>): Promise<Map<number, 
       .whereIn('v.id', missing)
       .whereNotNull('v.published_at')
       .select(columns)) as VersionRow[]
-    for (const row of rows) found.set(row.id, remember(load(row)))
+    const fieldTypes = await fieldTypeRegistry()
+    for (const row of rows) found.set(row.id, remember(load(row, fieldTypes)))
   }
   return found
 }

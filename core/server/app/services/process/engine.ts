@@ -14,6 +14,7 @@ import type { Json } from '@tramita/sandbox'
 import { affectedRows } from '#lib/db_result'
 import { signId } from '#lib/signed_id'
 import { scriptRunner } from '#services/scripts'
+import { fieldTypeRegistry } from '#plugins/field_types'
 import { newCaseCode } from './case_code.js'
 import { resolveAssignee } from './assignees.js'
 import { verifiedPeople } from './people_values.js'
@@ -131,7 +132,7 @@ async function validatedValues(
   const result = await validateSubmission(
     version.config,
     { ...stored, ...sent },
-    { case: mode, task, runner: scriptRunner(), vars, lang: submission.lang }
+    { case: mode, task, runner: scriptRunner(), vars, lang: submission.lang, registry: await fieldTypeRegistry() }
   )
   // Without the sandbox, conditions and formulas did not run: hidden fields and totals would be wrong.
   if (result.unavailable) refuse('engine.scripts_unavailable', 503)

@@ -1,0 +1,84 @@
+/**
+ * Finding the enabled plugins and their field types on disk (Node only: the server's loader and the
+ * browser bundles' Vite configs use it, so both read the same list the same way).
+ *
+ * A plugin contributes field types by exporting `./types` in its package.json: a module whose
+ * default export is a list of `defineFieldType(...)` values from @tramita/contract (isomorphic: it is
+ * bundled into the designer and the runtime and imported by the server).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+/**
+ * The enabled plugin ids, in load order: TRAMITA_PLUGINS (comma-separated, may be empty) when set,
+ * else the `enabled` list of the plugins file (none when there is no file).
+ */
+export function readEnabledPluginIds(
+  pluginsFile: string,
+  env: string | undefined = process.env.TRAMITA_PLUGINS
+): string[] {
+  if (env !== undefined) {
+    return env
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
+  }
+  if (!existsSync(pluginsFile)) return []
+  const parsed = JSON.parse(readFileSync(pluginsFile, 'utf8')) as { enabled?: unknown }
+  if (!Array.isArray(parsed.enabled) || parsed.enabled.some((id) => typeof id !== 'string')) {
+    throw new Error(`${pluginsFile}: "enabled" must be a list of plugin ids`)
+  }
+  return parsed.enabled as string[]
+}
+
+/** The absolute path of a plugin's `./types` module (its package.json exports), or undefined. */
+export function pluginTypesEntry(pluginsDir: string, id: string): string | undefined {
+  const manifest = resolve(pluginsDir, id, 'package.json')
+  if (!existsSync(manifest)) return undefined
+  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports
+  const entry =
+    typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>)['./types'] : undefined
+  if (entry === undefined) return undefined
+  if (typeof entry !== 'string') throw new Error(`${manifest}: the "./types" export must be a path`)
+  return resolve(pluginsDir, id, entry)
+}
+
+/** The id the browser code imports the enabled plugins' field types by. */
+export const FIELD_TYPES_MODULE = 'virtual:tramita-field-types'
+
+/**
+ * The source of that module: `export default [{ plugin, types }]`, one entry per enabled plugin
+ * with a `./types` module, in load order (what `registryWithPlugins` takes).
+ */
+export function fieldTypesModuleSource(pluginsDir: string, ids: readonly string[]): string {
+  const found = ids.flatMap((id) => {
+    const entry = pluginTypesEntry(pluginsDir, id)
+    return entry ? [{ id, entry }] : []
+  })
+  // Without plugin types the registry is the core one, and the composing code stays out of the bundle.
+  if (found.length === 0) {
+    return `import { coreRegistry } from '@tramita/contract'\nexport default []\nexport const registry = coreRegistry()\n`
+  }
+  const imports = found.map(({ entry }, i) => `import types${i} from ${JSON.stringify(entry)}\n`).join('')
+  const list = found.map(({ id }, i) => `{ plugin: ${JSON.stringify(id)}, types: types${i} }`).join(', ')
+  return (
+    `import { registryWithPlugins } from '@tramita/contract'\n${imports}const plugins = [${list}]\n` +
+    `export default plugins\nexport const registry = registryWithPlugins(plugins)\n`
+  )
+}
+
+/**
+ * A Vite plugin serving FIELD_TYPES_MODULE (structural, so this package needs no Vite). `root` is the
+ * repository: tramita.plugins.json and plugins/ are read there at build time.
+ */
+export function tramitaFieldTypes(root: string) {
+  const resolved = `\0${FIELD_TYPES_MODULE}`
+  return {
+    name: 'tramita-field-types',
+    resolveId: (id: string) => (id === FIELD_TYPES_MODULE ? resolved : undefined),
+    load: (id: string) =>
+      id === resolved
+        ? fieldTypesModuleSource(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
+        : undefined,
+  }
+}
