@@ -222,6 +222,7 @@ test.group('the form designer shell in Chromium', (group) => {
     assert.deepEqual(await shownRows(page), [['text_1', 'number_1', 'date_1']])
 
     // Escape cancels a keyboard drag, and says so.
+    await tabTo(page, card(page, 'date_1'), 'Shift+Tab')
     await pickUp(page)
     await page.keyboard.press('Escape')
     await live.filter({ hasText: 'Se canceló el arrastre de date_1.' }).waitFor()
