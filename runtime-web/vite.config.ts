@@ -1,10 +1,22 @@
 import { defineConfig, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { tramitaFieldTypes } from '@tramita/plugin-api/discover'
+import { tramitaActions, tramitaFieldTypes } from '@tramita/plugin-api/discover'
 
 /** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
 const SERVER = 'http://localhost:3333'
+
+/**
+ * The contract's modules the form route needs, as one chunk. Left to itself the bundler splits them
+ * by which lazy chunks (action engine, table, viewers) also use them: a dozen small chunks, ~4 kB of
+ * import/export overhead on the route. The modules only lazy code uses stay out (they would pull
+ * their dependencies, the script parser and libphonenumber, into the route); the bundle benchmark
+ * shows it when a new one should join this list.
+ */
+const LAZY_CONTRACT =
+  /[\\/](evaluate|graph|translations|actions|typings|definition|validate-config|json-schema)\.ts$|[\\/](importers|process)[\\/]|[\\/]rules[\\/](password|table|roles|phone|people)\.ts$/
+const contractChunk = (id: string) =>
+  /core[\\/]contract[\\/]src[\\/]/.test(id) && !LAZY_CONTRACT.test(id) ? 'contract' : null
 
 /** Proxies API calls only: a browser navigation (Accept: text/html) stays with Vite's SPA fallback. */
 const apiOnly: ProxyOptions = {
@@ -13,11 +25,32 @@ const apiOnly: ProxyOptions = {
 }
 
 export default defineConfig({
-  // virtual:tramita-field-types: the core's field types and the enabled plugins' (tramita.plugins.json).
-  plugins: [react(), tramitaFieldTypes(fileURLToPath(new URL('..', import.meta.url)))],
+  // virtual:tramita-field-types: the core's field types and the enabled plugins' (tramita.plugins.json);
+  // virtual:tramita-actions: the action engine with the enabled plugins' handlers (loaded lazily).
+  plugins: [
+    react(),
+    tramitaFieldTypes(fileURLToPath(new URL('..', import.meta.url))),
+    tramitaActions(fileURLToPath(new URL('..', import.meta.url))),
+  ],
   // The manifest lets the bundle benchmark follow each route's chunks.
   // The viewers' chunks (pdf.js, three.js) are big on purpose: each loads only with its first file.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // React as one chunk too: a lazy chunk importing react-dom's flushSync split it off otherwise.
+        codeSplitting: {
+          groups: [
+            { name: contractChunk },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   // The script sandbox's worker loads QuickJS lazily: only module workers can hold that chunk.
   worker: { format: 'es' },
   server: {

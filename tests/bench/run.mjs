@@ -175,6 +175,15 @@ if (wanted('auth')) {
   console.log(`GET /data/config/infocompany  ${openRun.rps.toFixed(0)} req/s  p95 ${openRun.p95.toFixed(2)} ms`)
   console.log(`authenticated GET p95 ratio (session / unauthenticated): ${(authedRun.p95 / openRun.p95).toFixed(2)}`)
 }
+/** create_doc of a 100-field form against pdfmake's empty document (tests/bench/documents.bench.ts). */
+if (wanted('documents')) {
+  const run = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'node'),
+    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'documents.bench.ts')],
+    { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
+  )
+  if (run.status !== 0) process.exitCode = 1
+}
 /** The process engine's saves and steps on MariaDB (tests/bench/process.bench.mjs). */
 if (wanted('saves') || wanted('steps')) {
   const { processBench } = await import('./process.bench.mjs')
@@ -195,6 +204,16 @@ if (wanted('form')) {
 if (wanted('designer')) {
   const { designerBench } = await import('./designer.bench.mjs')
   await designerBench()
+}
+/** A chain of 50 actions with conditions in headless Chromium (tests/bench/actions.bench.mjs). */
+if (wanted('actions')) {
+  const { actionsBench } = await import('./actions.bench.mjs')
+  await actionsBench()
+}
+/** The table element: scrolling 2,000 rows in Chromium against a plain HTML table (tests/bench/table.bench.mjs). */
+if (wanted('table')) {
+  const { tableBench } = await import('./table.bench.mjs')
+  await tableBench()
 }
 if (!wanted('http')) process.exit()
 

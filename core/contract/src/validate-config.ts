@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { TSchema } from '@sinclair/typebox'
 import { SANDBOX_GLOBALS, analyzeScript } from '@tramita/sandbox'
 import { FormConfigBase } from './schema/form.js'
+import { documentProblems } from './documents.js'
 import { TRANSLATABLE } from './schema/translatable.js'
 import { EVENT_SCRIPTS } from './schema/common.js'
 import { coreRegistry } from './core-types.js'
@@ -102,7 +103,11 @@ export function validateConfig(
   }
   problems.push(...actionStepProblems(resolved, actionTypes))
   if (problems.length > 0) return problems
-  return [...referenceProblems(resolved, actionTypes), ...scriptProblems(resolved, actionTypes)]
+  return [
+    ...referenceProblems(resolved, actionTypes),
+    ...templateProblems(resolved),
+    ...scriptProblems(resolved, actionTypes),
+  ]
 }
 
 /** Each step of each action against its type's config schema (defaults applied, as the engine reads it). */
@@ -220,6 +225,23 @@ function referenceProblems(config: FormConfig, actionTypes: ActionTypeRegistry):
       }
     })
   }
+  return problems
+}
+
+/** Document templates: placeholders naming fields, no file or URL resources; create_doc steps naming one. */
+function templateProblems(config: FormConfig): ConfigProblem[] {
+  const problems = documentProblems(config.documents, new Set(config.fields.map((f) => f.field_name)))
+  config.validations.actions.forEach((action, a) =>
+    action.actions.forEach((step, s) => {
+      const template = step.type === 'create_doc' ? (step.config as { template?: unknown }).template : undefined
+      if (typeof template === 'string' && !Object.hasOwn(config.documents ?? {}, template)) {
+        problems.push({
+          path: `/validations/actions/${a}/actions/${s}/config/template`,
+          message: `no document template named "${template}"`,
+        })
+      }
+    })
+  )
   return problems
 }
 

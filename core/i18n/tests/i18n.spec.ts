@@ -117,7 +117,7 @@ const SPEC_SPANISH: Record<string, string> = {
 const SAME_EVERYWHERE = new Set(['app.name', 'error.unauthorized'])
 
 /** Texts in files of their own, loaded with the code that shows them (the designer's have their own tests). */
-const AREAS = ['viewers'] as const
+const AREAS = ['viewers', 'table', 'actions', 'idcard'] as const
 
 async function areaTexts(area: string, lang: string): Promise<Map<string, unknown>> {
   const text = await readFile(new URL(`../locales/${area}/${lang}.json`, import.meta.url), 'utf8')

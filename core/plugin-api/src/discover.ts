@@ -82,3 +82,55 @@ export function tramitaFieldTypes(root: string) {
         : undefined,
   }
 }
+
+/** The id the browser code imports the action engine by (with the enabled plugins' handlers). */
+export const ACTIONS_MODULE = 'virtual:tramita-actions'
+
+/** The absolute path of an export of a plugin's package.json (`./web`, `./action-handlers`), or undefined. */
+export function pluginExport(pluginsDir: string, id: string, key: string): string | undefined {
+  const manifest = resolve(pluginsDir, id, 'package.json')
+  if (!existsSync(manifest)) return undefined
+  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports
+  const entry = typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>)[key] : undefined
+  if (entry === undefined) return undefined
+  if (typeof entry !== 'string') throw new Error(`${manifest}: the "${key}" export must be a path`)
+  return resolve(pluginsDir, id, entry)
+}
+
+/**
+ * The source of ACTIONS_MODULE: `export const actions` is null when the actions plugin is not enabled
+ * (forms then run no actions), else its engine with a handler registry of the core handlers and those
+ * of every enabled plugin exporting `./action-handlers` (default: a list of defineActionHandler values;
+ * optional `types`: the contract action types they handle), in load order.
+ */
+export function actionsModuleSource(pluginsDir: string, ids: readonly string[]): string {
+  const engine = ids.includes('actions') ? pluginExport(pluginsDir, 'actions', './web') : undefined
+  if (!engine) return 'export const actions = null\n'
+  const found = ids.flatMap((id) => {
+    const entry = pluginExport(pluginsDir, id, './action-handlers')
+    return entry ? [entry] : []
+  })
+  const imports = found.map((entry, i) => `import * as plugin${i} from ${JSON.stringify(entry)}\n`).join('')
+  const handlers = found.map((_, i) => `...plugin${i}.default`).join(', ')
+  const types = found.map((_, i) => `...(plugin${i}.types ?? [])`).join(', ')
+  return (
+    `import { coreActionTypes, createActionTypeRegistry } from '@tramita/contract'\n` +
+    `import * as engine from ${JSON.stringify(engine)}\n${imports}` +
+    `export const actions = {\n  engine,\n` +
+    `  handlers: engine.createActionHandlerRegistry([...engine.coreActionHandlers${handlers ? `, ${handlers}` : ''}]),\n` +
+    `  types: createActionTypeRegistry([...coreActionTypes${types ? `, ${types}` : ''}]),\n}\n`
+  )
+}
+
+/** A Vite plugin serving ACTIONS_MODULE, read like FIELD_TYPES_MODULE at build time. */
+export function tramitaActions(root: string) {
+  const resolved = `\0${ACTIONS_MODULE}`
+  return {
+    name: 'tramita-actions',
+    resolveId: (id: string) => (id === ACTIONS_MODULE ? resolved : undefined),
+    load: (id: string) =>
+      id === resolved
+        ? actionsModuleSource(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
+        : undefined,
+  }
+}

@@ -45,6 +45,13 @@ router.post('/data/form/upload/files', [UploadsController, 'upload'])
 router.post('/data/form/upload/files/unlink', [UploadsController, 'unlink'])
 router.get('/data/files/:name', [UploadsController, 'show']).where('name', /^[0-9a-f-]{36}\.[a-z0-9]{1,10}$/)
 
+// Generated documents and the ID card (spec 000 §4, §7; 001 §7): the form context of the uploads route.
+const DocumentsController = () => import('#controllers/documents_controller')
+router.post('/inside/forms/create/search_endpoint/create_doc', [DocumentsController, 'createDoc'])
+router.post('/inside/forms/create/search_endpoint/dev_word_to_pdf', [DocumentsController, 'wordToPdf'])
+router.post('/inside/forms/create/search_endpoint/cardim_preview', [DocumentsController, 'cardimPreview'])
+router.post('/inside/forms/create/search_endpoint/cardim_full', [DocumentsController, 'cardimFull'])
+
 // Public consultation of a case by its code (spec 000 §2), rate-limited per address and per code.
 router.post('/inside/forms/info_basicform', [ConsultationController, 'basicForm'])
 router.post('/inside/forms/validation_flow', [ConsultationController, 'validateFlow'])
@@ -124,6 +131,12 @@ router
 router
   .put('/inside/config/institution', [InstitutionController, 'update'])
   .use(middleware.auth({ roles: ['superuser'] }))
+
+// The execute_script action's server side: superusers and supervisors, rate-limited (script_calls_controller.ts).
+const ScriptCallsController = () => import('#controllers/script_calls_controller')
+router
+  .post('/inside/forms/create/search_endpoint/ejecutar_exe', [ScriptCallsController, 'execute'])
+  .use(middleware.auth())
 
 await platform().plugins.routes(router)
 

@@ -10,10 +10,11 @@ import type { Device } from '@tramita/contract'
 import { FormContext, useForm, useFormSnapshot, type FormContextValue } from './context.js'
 import { BottomBar, type BottomBarProps } from './BottomBar.js'
 import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
-import { DownloadsPanel } from './DownloadsPanel.js'
+import { DownloadsPanel, OverlayLayer } from './DownloadsPanel.js'
 import { FormModal } from './FormModal.js'
 import { MissingRequired } from './MissingRequired.js'
 import { PageView, Rows } from './PageView.js'
+import { useFileSrc } from './useFileSrc.js'
 
 export type FormView = 'form' | 'vars' | 'doc' | 'doc_link'
 
@@ -64,6 +65,12 @@ function VarsView({ vars }: { vars: Record<string, unknown> }) {
   )
 }
 
+/** The case's document: stored files need the session's token header, so it shows from an object URL. */
+function DocFrame({ services, path, title }: { services: FormContextValue['services']; path: string; title: string }) {
+  const src = useFileSrc(services, path)
+  return <iframe className="fdoc" title={title} src={src} data-path={path} data-testid="form-doc" />
+}
+
 function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
   const { t } = useTranslation()
   const { store, services } = props.context
@@ -105,10 +112,10 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
       </div>
       {view === 'vars' && <VarsView vars={props.vars} />}
       {(view === 'doc' || view === 'doc_link') && (
-        <iframe
-          className="fdoc"
+        <DocFrame
+          services={services}
           title={t(`form_runtime.view.${view}`)}
-          src={services.fileUrl(view === 'doc' ? props.docPath : props.docPathLink)}
+          path={view === 'doc' ? props.docPath : props.docPathLink}
         />
       )}
       {view === 'form' && (
@@ -137,6 +144,7 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
       )}
       <FormModal />
       <DownloadsPanel />
+      <OverlayLayer />
       {deciding && (
         <DecisionPrompt
           decisions={props.decisions}

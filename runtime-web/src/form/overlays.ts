@@ -20,6 +20,8 @@ export interface Download {
 export const MODAL_DELAY_MS = 100
 
 type Listener = () => void
+/** A component drawn over the form by code loaded later (the actions' layer); a type import only. */
+type Layer = import('react').ComponentType
 
 /** Only http(s) and same-site paths open in a modal: never javascript:, data: or other schemes. */
 export function safeModalUrl(url: string, origin: string): URL | null {
@@ -44,6 +46,13 @@ export class Overlays {
   }
 
   modal = (): Modal | null => this.modalNow
+  layer = (): Layer | null => this.layerNow
+  private layerNow: Layer | null = null
+
+  setLayer(layer: Layer | null) {
+    this.layerNow = layer
+    this.emit()
+  }
   downloads = (): readonly Download[] => this.downloadsNow
 
   /** Opens after MODAL_DELAY_MS, replacing any modal open now. */

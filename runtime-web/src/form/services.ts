@@ -119,5 +119,9 @@ export function createFormServices(
       return list
     },
     preview,
+    async endpoint<T>(name: string, fields: Record<string, string | Blob>): Promise<T> {
+      const body = await call<T>('POST', `/inside/forms/create/search_endpoint/${name}`, { ...formFields, ...fields })
+      return body.data as T
+    },
   }
 }

@@ -47,9 +47,30 @@ export interface FormStoreInit {
    * form that has translations (texts.ts loads it then), so other forms never download it.
    */
   texts?: { language: Language; localize: Localize }
+  /**
+   * Loads the action engine (plugins/actions, a lazily loaded chunk) for this store: given only for a
+   * form with actions (validations.actions), so other forms never download it.
+   */
+  actions?: (store: FormStore) => Promise<ActionRunner>
+}
+
+/** What the store needs of the action engine (plugins/actions/web). */
+export interface ActionRunner {
+  /** Runs the named action to its end (its condition first); failures are reported, never thrown. */
+  run(name: string, context?: ActionContext): Promise<void>
+  /** The store started: the onevent actions run. */
+  started(): Promise<void>
+  /** Device or task placeholders changed: actions naming them re-run (optional for test doubles). */
+  setPlaceholders?(scope: 'device' | 'task', values: Record<string, Json>): Promise<void>
+}
+
+/** Where an action was started from: a table button passes its row. */
+export interface ActionContext {
+  row?: Record<string, unknown>
 }
 
 type Listener = () => void
+type SubmitHandler = (action: 'save' | 'send', goToState?: string) => void
 
 /** Runs `work` now; what it throws before its first await becomes a rejection, as in a `then`. */
 function startNow(work: () => Promise<void>): Promise<void> {
@@ -112,6 +133,10 @@ export class FormStore {
   readonly scriptErrors: { field: string; message: string }[] = []
   /** Modals and the download-progress panel over the form. */
   readonly overlays = new Overlays()
+  private readonly actionsFactory?: (store: FormStore) => Promise<ActionRunner>
+  private actionRunner?: Promise<ActionRunner>
+  /** The onevent actions started by start(): idle() waits for them (an invisible save comes after). */
+  private initActions: Promise<void> = Promise.resolve()
 
   constructor(init: FormStoreInit) {
     this.designed = init.config
@@ -124,6 +149,7 @@ export class FormStore {
     this.invisible = init.invisible ?? false
     this.vars = init.vars ?? {}
     this.scriptingFactory = init.scripting
+    this.actionsFactory = init.actions
     this.items = itemsByName(this.shown)
     this.pages = navigablePages(init.config)
     this.sections = sectionPages(init.config)
@@ -204,6 +230,11 @@ export class FormStore {
 
   value(name: string): unknown {
     return this.values[name]
+  }
+
+  /** Every value now; replaced, never mutated, on each change. */
+  valuesNow(): Readonly<Record<string, unknown>> {
+    return this.values
   }
 
   fieldState(name: string): FieldState | undefined {
@@ -305,6 +336,12 @@ export class FormStore {
     return this.missingCache.list
   }
 
+  /** Runs the required check again and tells the views (after every action, spec 000 §4). */
+  recheckRequired() {
+    this.missingCache = null
+    this.changed([])
+  }
+
   /** Whether a save or send may go ahead now (spec 000 §5 exceptions included). */
   mayProceed(action: 'save' | 'send'): boolean {
     return !requiredCheckBlocks(action, { invisible: this.invisible, case: this.mode }, this.missing().length)
@@ -352,12 +389,19 @@ export class FormStore {
       () => this.scripted
     )
     for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
+    const engine = this.actionEngine()
+    if (engine) this.initActions = engine.then((runner) => runner.started()).catch(this.reportTo(''))
     return this.idle()
   }
 
   /** Runs an item's event script; what it asks (set a value, a state, options, a style) is applied. */
   fireEvent(name: string, event: EventName) {
-    const source = this.items.get(name)?.item.data[event]
+    const item = this.items.get(name)?.item
+    const actions = item?.events[event]
+    // The event's named actions run in order, each to its end, beside the event's script.
+    if (actions?.length)
+      void actions.reduce((done, action) => done.then(() => this.runAction(action)), Promise.resolve())
+    const source = item?.data[event]
     if (typeof source !== 'string' || source.trim() === '') return
     this.schedule(
       async ({ runner }) => {
@@ -370,6 +414,35 @@ export class FormStore {
       },
       () => true
     )
+  }
+
+  /**
+   * Runs a named action of the form (validations.actions): its condition, then its steps in order.
+   * Resolves when it has finished; a failure is recorded in scriptErrors, never thrown. Table
+   * buttons pass their row (`row` in the action's scripts and `${row.column}` placeholders).
+   */
+  runAction(name: string, context?: ActionContext): Promise<void> {
+    const engine = this.actionEngine()
+    if (!engine) return Promise.resolve()
+    return engine.then((runner) => runner.run(name, context)).catch(this.reportTo(name))
+  }
+
+  /** New device or task placeholder values (see plugins/actions/web/placeholders.ts). */
+  setPlaceholders(scope: 'device' | 'task', values: Record<string, Json>): Promise<void> {
+    return this.actionEngine()?.then((runner) => runner.setPlaceholders?.(scope, values)) ?? Promise.resolve()
+  }
+
+  private reportTo(field: string) {
+    return (error: unknown) => {
+      this.scriptErrors.push({ field, message: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  /** The action engine, loaded on first use; undefined for a form without actions. */
+  private actionEngine(): Promise<ActionRunner> | undefined {
+    if (!this.actionsFactory) return undefined
+    this.actionRunner ??= this.actionsFactory(this)
+    return this.actionRunner
   }
 
   /** Applies effects recorded by a script (or an action): values go through setValue so dependants re-run. */
@@ -391,8 +464,13 @@ export class FormStore {
     if (touched.length > 0) this.recomputeState(touched)
   }
 
-  /** Resolves once every script scheduled so far has run. */
+  /** Resolves once every script scheduled so far has run, and the onevent actions. */
   idle(): Promise<void> {
+    return Promise.all([this.queue, this.initActions]).then(() => undefined)
+  }
+
+  /** Resolves once the scripts scheduled so far (not the actions) have run. */
+  scriptsIdle(): Promise<void> {
     return this.queue
   }
 
@@ -425,15 +503,16 @@ export class FormStore {
   }
 
   /** The page's send/save (bottom bar, send and save elements, and later the save and send actions). */
-  setSubmitHandler(handler: ((action: 'save' | 'send') => void) | undefined) {
+  setSubmitHandler(handler: SubmitHandler | undefined) {
     this.submitHandler = handler
   }
 
-  requestSubmit(action: 'save' | 'send') {
-    this.submitHandler?.(action)
+  /** `goToState`: the process state a save action moves the case to ('' follows the process). */
+  requestSubmit(action: 'save' | 'send', goToState?: string) {
+    this.submitHandler?.(action, goToState)
   }
 
-  private submitHandler?: (action: 'save' | 'send') => void
+  private submitHandler?: SubmitHandler
 
   // ── internals ──────────────────────────────────────────────────────────────
 

@@ -39,6 +39,11 @@ export interface RuntimeServices {
   peopleOptions(kind: 'users' | 'areas' | 'roles' | 'machines'): Promise<PeopleOption[]>
   /** Shows a file in the draggable preview panel. */
   preview(file: { path: string; real_name: string }): void
+  /**
+   * POST /inside/forms/create/search_endpoint/<name> with the form's context (data, key_process, token):
+   * the ID card's cardim_* calls. Absent where no case can be acted on (the designer's preview).
+   */
+  endpoint?<T = unknown>(name: string, fields: Record<string, string | Blob>): Promise<T>
 }
 
 export interface FieldProps<V = unknown> {

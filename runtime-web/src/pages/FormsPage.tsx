@@ -16,6 +16,7 @@ import { browserScripting } from '../form/scripts.js'
 import { createFormServices } from '../form/services.js'
 import { FormStore, type FormStoreInit } from '../form/store.js'
 import { formTexts } from '../form/texts.js'
+import type { ActionsEnv } from '../form/actions/load.js'
 import { shownLanguage } from '../lib/language.js'
 
 /** The form cases of spec 000 §2. */
@@ -86,9 +87,16 @@ function buildStore(
   mode: FormCase,
   info: FormInfo,
   params: ReturnType<typeof readFormParams>,
-  texts: FormStoreInit['texts']
+  texts: FormStoreInit['texts'],
+  env: Omit<ActionsEnv, 'call' | 'task'>
 ): FormStore {
   const config = withDefaults(info.jsonconfig, registry)
+  const call = {
+    data: params.data,
+    keyProcess: info.key_process || params.keyProcess,
+    token: info.token || params.token,
+  }
+  const task = { ...info.step, status: info.status_task }
   const store = new FormStore({
     config,
     registry,
@@ -99,6 +107,11 @@ function buildStore(
     scripting: browserScripting,
     invisible: params.invisible,
     texts,
+    // The action engine loads with the form's first action, and only for a form that has actions.
+    actions:
+      config.validations.actions.length > 0
+        ? (store) => import('../form/actions/load.js').then((m) => m.loadActions(store, { ...env, call, task }))
+        : undefined,
   })
   for (const [name, preset] of Object.entries(params.presets)) {
     if (typeof preset === 'string') store.setText(name, preset)
@@ -149,7 +162,12 @@ export function FormsPage() {
         }
         const texts = await formTexts(info.jsonconfig, shownLanguage(i18nRef.current.language))
         if (abort.signal.aborted) return
-        const store = buildStore(formCase, info, params, texts)
+        const store = buildStore(formCase, info, params, texts, {
+          i18n: i18nRef.current,
+          reload: () => setReloadCount((n) => n + 1),
+          scripting: browserScripting,
+          toast: (kind, text) => toasts[kind](text),
+        })
         renderers.preload(store.config.fields.map((field) => field.type))
         void store.start()
         setPhase({ name: 'ready', info, store })
@@ -193,7 +211,7 @@ export function FormsPage() {
 
   /** One save through the case's route; what happens after follows spec 000 §4. */
   const save = useCallback(
-    async (options: { decision?: Decision; suppress?: boolean } = {}) => {
+    async (options: { decision?: Decision; suppress?: boolean; goToState?: string } = {}) => {
       if (!ready || !isFormCase(formCase) || savingRef.current) return
       const { store, info } = ready
       await store.idle()
@@ -212,6 +230,7 @@ export function FormsPage() {
         fields.flow_values = JSON.stringify(store.payload())
       }
       if (formCase === 'new' && Object.keys(params.vars).length > 0) fields.params = JSON.stringify(params.vars)
+      if (options.goToState) fields.go_to_state = options.goToState
       savingRef.current = true
       setSaving(true)
       try {
@@ -238,12 +257,12 @@ export function FormsPage() {
   useEffect(() => {
     if (!ready) return
     const { store } = ready
-    store.setSubmitHandler((action) => {
+    store.setSubmitHandler((action, goToState) => {
       if (!store.mayProceed(action)) {
         store.goToPosition(store.pages.length - 1)
         return
       }
-      void save()
+      void save({ goToState })
     })
     return () => store.setSubmitHandler(undefined)
   }, [ready, save])

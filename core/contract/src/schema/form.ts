@@ -8,6 +8,7 @@ import * as Type from './type.js'
 import { GRID_COLUMNS, PAGE_MAX_WIDTH } from '../constants.js'
 import { Page } from './page.js'
 import { Validations } from './validations.js'
+import { DocumentTemplates } from '../documents.js'
 
 export const BodyStyle = Type.Object(
   {
@@ -48,6 +49,8 @@ export const FormConfigBase = Type.Object(
     validations: Validations,
     fields: Type.Array(LooseItem, { default: [] }),
     elements: Type.Array(LooseItem, { default: [] }),
+    /** create_doc templates by name (documents.ts); optional, so older configs stay as they were. */
+    documents: Type.Optional(DocumentTemplates),
   },
   { additionalProperties: false }
 )

@@ -93,6 +93,8 @@ export const fileType = defineFieldType({
     /** Allowed extensions (without dots); empty allows any that is not blocked. */
     ext: Type.Array(Type.String(), { default: [] }),
     preview: Type.Boolean({ default: true }),
+    /** Offers the ID card scan (front and back joined into one PDF, spec 000 §2); no default: absent is off. */
+    idcard: Type.Optional(Type.Boolean()),
   },
   value: Type.Array(FileEntry),
   defaultValue: () => [],

@@ -24,6 +24,7 @@ import {
   type TaskRow,
 } from '#services/process/engine'
 import { taskNoticeJob } from '#services/process/notices'
+import { latestCaseDocument } from '#services/documents/store'
 
 /** Every column of TaskRow, read beside the case's under `task_` names (both tables have id, status). */
 const TASK_COLUMNS = [
@@ -65,13 +66,15 @@ export default class FormProcessController {
         const { row, task } = await this.caseAndTaskFor(ctx)
         const version = (await versionById(row.form_version_id))!
         await this.checkMayDo(ctx, task, principal)
-        return done(this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done'))
+        const answer = this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done')
+        return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
       const row = await this.caseFor(ctx)
       const version = (await versionById(row.form_version_id))!
       if (type === 'see' || type === 'edit') {
         if (!principal || !(await maySeeCase(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
-        return done(this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done'))
+        const answer = this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done')
+        return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
       fail(message(ctx, 'engine.unknown_type', { type }))
     })
@@ -274,6 +277,7 @@ export default class FormProcessController {
       jsonconfig: version.config,
       fields_values: fieldsValues,
       values_init: values,
+      // The case's newest generated document (create_doc), filled in by info() for an existing case.
       doc_path: '',
       doc_path_link: '',
       decisions:

@@ -46,7 +46,7 @@ const DEFAULT_MAX_MB = 20
 const INLINE_MIME = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+)$/
 
 /** Who is calling: a signed-in user and/or the holder of a task link. */
-interface Caller {
+export interface Caller {
   principal: Principal | null
   uploader: Uploader
 }
@@ -159,17 +159,20 @@ export default class UploadsController {
   }
 
   /** The session of the `token` header, and the task a `token` field (a task link) names. */
-  private async callerOf(ctx: HttpContext): Promise<Caller> {
+  protected async callerOf(ctx: HttpContext): Promise<Caller> {
     const principal = ctx.principal ?? (await principalFor(headerValue(ctx.request.header('token'))))
     const taskId = readSignedId('task', ctx.request.input('token'))
     return { principal, uploader: { userId: principal?.user.id ?? null, taskId } }
   }
 
   /**
-   * The form version the upload is for and who owns it, checked as the save will be: the starter of
-   * a new case, the assignee of a pending task, or an editor of the case's values.
+   * The form version the upload is for, its case (none for a new one) and who owns it, checked as the
+   * save will be: the starter of a new case, the assignee of a pending task, or an editor of the case's
+   * values. Generated documents (documents_controller.ts) are checked the same way.
    */
-  private async formContext(ctx: HttpContext): Promise<{ version: LoadedVersion; uploader: Uploader }> {
+  protected async formContext(
+    ctx: HttpContext
+  ): Promise<{ version: LoadedVersion; uploader: Uploader; row: CaseRow | null }> {
     const principal = (await this.callerOf(ctx)).principal
     // A signed-in caller owns their uploads; a task link owns them only for an external assignee.
     const asUser = (p: Principal) => ({ userId: p.user.id, taskId: null })
@@ -180,7 +183,7 @@ export default class UploadsController {
       if (!mayStart(version.process, principal, await membershipsOf(principal))) {
         fail(message(ctx, 'engine.not_starter'), 403)
       }
-      return { version, uploader: asUser(principal) }
+      return { version, uploader: asUser(principal), row: null }
     }
     const caseId = readSignedId('case', ctx.request.input('key_process'))
     const row = caseId ? ((await db.from('cases').where('id', caseId).first()) as CaseRow | null) : null
@@ -192,16 +195,16 @@ export default class UploadsController {
       if (!task || task.case_id !== row.id) fail(message(ctx, 'engine.not_found'), 404)
       if (task.status !== 'pending' || row.status !== 'open') fail(message(ctx, 'tarea_realizada'), 409)
       if (task.assignee_type === 'external') {
-        return { version, uploader: principal ? asUser(principal) : { userId: null, taskId: task.id } }
+        return { version, uploader: principal ? asUser(principal) : { userId: null, taskId: task.id }, row }
       }
       if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
       if (!mayDo(task, principal, await membershipsOf(principal))) fail(message(ctx, 'engine.not_yours'), 403)
-      return { version, uploader: asUser(principal) }
+      return { version, uploader: asUser(principal), row }
     }
     if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
     if (!mayEditValues(principal)) fail(message(ctx, 'engine.not_yours'), 403)
     if (row.status !== 'open' && principal.user.id !== 1) fail(message(ctx, 'tarea_realizada'), 409)
-    return { version, uploader: asUser(principal) }
+    return { version, uploader: asUser(principal), row }
   }
 
   /** The rules of the named field of the version: its type, allowed extensions and limit. */
@@ -218,7 +221,7 @@ export default class UploadsController {
    * assignee of the case through their task link, and a consultation visitor (the `id_flow` of the
    * public consultation) when the process shows the file's field outside.
    */
-  private async mayRead(ctx: HttpContext, row: UploadRow, caller: Caller): Promise<boolean> {
+  protected async mayRead(ctx: HttpContext, row: UploadRow, caller: Caller): Promise<boolean> {
     if (isUploader(row, caller.uploader)) return true
     if (row.status !== 'promoted' || row.case_id === null) return false
     const caseRow = (await db.from('cases').where('id', row.case_id).first()) as CaseRow | null

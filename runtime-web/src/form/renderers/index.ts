@@ -46,7 +46,7 @@ export const FIELD_RENDERERS: Readonly<Record<string, FieldRenderer>> = {
   file: lazyField(() => import('./fields/media/FileField.js').then((m) => m.FileField)),
   image: lazyField(() => import('./fields/media/ImageField.js').then((m) => m.ImageField)),
   signature: lazyField(() => import('./fields/media/SignatureField.js').then((m) => m.SignatureField)),
-  table: lazyField(() => import('./fields/media/TableField.js').then((m) => m.TableField)),
+  table: lazyField(() => import('./fields/table/TableField.js').then((m) => m.TableField)),
   text: TextField,
   textarea: TextareaField,
   email: EmailField,

@@ -1,7 +1,7 @@
 /**
  * The button element (spec 000 §3): its text on its background, the text colour by the spec's rule
  * (black on light, white on dark: textColorFor) unless the style names one. A click runs its on_click
- * script; its named actions (events.on_click) join when the action engine lands.
+ * script and its named actions (events.on_click, through the store's action engine).
  */
 import { BUTTON_COLOR, textColorFor } from '@tramita/contract'
 import type { ElementProps } from '../../types.js'

@@ -1,6 +1,6 @@
 /**
  * The QR / barcode variant of an image field (spec 000 §3): the code of a text, drawn on a canvas
- * with `qrcode` or `jsbarcode` (DESIGN.md). A text a barcode format cannot hold is logged (spec 000 §8:
+ * with `qrcode` or `jsbarcode` (DESIGN.md, through form/codes.ts). A text a barcode format cannot hold is logged (spec 000 §8:
  * a failed barcode render is logged only) and the box says the code was not generated.
  */
 import { useEffect, useState, type RefObject } from 'react'
@@ -12,21 +12,11 @@ export interface CodeSpec {
   format: string
 }
 
-/** Draws the code of `text` on `canvas`; rejects when the format cannot hold the text. */
+/** Draws the code of `text` on `canvas`; rejects when the format cannot hold the text (codes.ts). */
 export async function drawCode(canvas: HTMLCanvasElement, spec: CodeSpec, text: string, height: number): Promise<void> {
   // Loaded on first use: most forms have no code field, so the libraries stay out of the main bundle.
-  if (spec.kind === 'qr') {
-    const { default: QRCode } = await import('qrcode')
-    await QRCode.toCanvas(canvas, text, { margin: 1, width: Math.max(64, height), errorCorrectionLevel: 'M' })
-    return
-  }
-  const { default: JsBarcode } = await import('jsbarcode')
-  JsBarcode(canvas, text, {
-    format: spec.format || 'CODE128',
-    height: Math.max(20, height - 40),
-    displayValue: true,
-    margin: 4,
-  })
+  const codes = await import('../../../codes.js')
+  await codes.drawCode(canvas, spec.kind, text, { format: spec.format, height })
 }
 
 interface Props {

@@ -5,7 +5,7 @@
  * show as thumbnails (preview flag) or a list, open in the preview panel, and are removed while
  * editable. Value: the list of the upload route's entries.
  */
-import { useRef, useState, type DragEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { canAddFile, checkFileUpload, fileInputMultiple, normalizeExtensions } from '@tramita/contract'
 import type { FieldProps, UploadedFile } from '../../../types.js'
@@ -15,6 +15,9 @@ import { useUploader } from './useUploader.js'
 import { UploadStatus } from './UploadStatus.js'
 import './media.css'
 import { StoredImage, StoredLink } from '../../../StoredFile.js'
+
+/** The ID card scan dialog and its texts load only when someone opens it (form route budget). */
+const IdCardDialog = lazy(() => import('../../../idcard/IdCardDialog.js'))
 
 export function FileField({
   item,
@@ -33,6 +36,7 @@ export function FileField({
   const uploader = useUploader(services, 'files', item.field_name)
   const input = useRef<HTMLInputElement>(null)
   const [hover, setHover] = useState(false)
+  const [scanning, setScanning] = useState(false)
   // Uploads finish one by one: each adds to the latest list, not to the one this render saw.
   const latest = useRef(files)
   latest.current = files
@@ -64,6 +68,13 @@ export function FileField({
       onChange(latest.current)
       onEvent('on_change')
     }
+  }
+
+  /** The ID card's joined PDF: added like an upload (the save attaches it to the case). */
+  function addScanned(entry: UploadedFile) {
+    latest.current = [...latest.current, entry]
+    onChange(latest.current)
+    onEvent('on_change')
   }
 
   function remove(entry: UploadedFile) {
@@ -136,6 +147,21 @@ export function FileField({
           </span>
         </button>
       ) : null}
+      {canAdd && item.data.idcard === true && services.endpoint && (
+        <button type="button" className="media-button" onClick={() => setScanning(true)} data-testid="idcard-open">
+          {t('media_ui.file.idcard')}
+        </button>
+      )}
+      {scanning && (
+        <Suspense fallback={null}>
+          <IdCardDialog
+            field={item.field_name}
+            services={services}
+            onSave={addScanned}
+            onClose={() => setScanning(false)}
+          />
+        </Suspense>
+      )}
       <UploadStatus uploader={uploader} id={errorsId} />
       {files.length === 0 && !canAdd && <p className="media-empty">{t('media_ui.file.none')}</p>}
       {files.length > 0 && (

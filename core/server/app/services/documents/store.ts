@@ -1,0 +1,78 @@
+import drive from '@adonisjs/drive/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { newObjectKey, type StorageFolder } from '#services/storage'
+import { deleteObjects, filePathOf, type Uploader } from '#services/uploads/staging'
+
+/**
+ * Files the server makes (create_doc, dev_word_to_pdf, the ID card) go where uploads go: an object
+ * under a server-generated key and an `uploads` row, so GET /data/files/<uuid>.<ext> and its access
+ * rules serve them. With a case they are the case's at once (`promoted`); without one they are the
+ * caller's `staged` file, as an upload is until a save attaches it.
+ */
+
+export interface Generated {
+  bytes: Uint8Array
+  ext: string
+  mime: string
+  realName: string
+  folder: StorageFolder
+  owner: Uploader
+  formId: number | null
+  /** The file field it is for; '' for a document of the case itself. */
+  field: string
+  caseId: number | null
+  ip: string
+}
+
+/** The stored file's client entry (spec 000 §3 "Uploaded file entry"). */
+export interface StoredEntry {
+  ext: string
+  ip: string
+  path: string
+  real_name: string
+  status: 'good'
+}
+
+export async function storeGenerated(file: Generated): Promise<StoredEntry> {
+  const key = newObjectKey(file.folder, file.ext)
+  await drive.use().put(key, file.bytes, { contentType: file.mime })
+  const now = new Date()
+  const path = filePathOf(key)
+  try {
+    await db.table('uploads').insert({
+      path,
+      storage_key: key,
+      real_name: file.realName,
+      ext: file.ext,
+      mime: file.mime,
+      size: file.bytes.byteLength,
+      ip: file.ip.slice(0, 45),
+      owner_user_id: file.owner.userId,
+      owner_task_id: file.owner.taskId,
+      form_id: file.formId,
+      field: file.field,
+      foldertype: file.folder,
+      status: file.caseId === null ? 'staged' : 'promoted',
+      case_id: file.caseId,
+      created_at: now,
+      promoted_at: file.caseId === null ? null : now,
+    })
+  } catch (error) {
+    await deleteObjects([key]).catch(() => {})
+    throw error
+  }
+  return { ext: file.ext, ip: file.ip.slice(0, 45), path, real_name: file.realName, status: 'good' }
+}
+
+/** The path of the case's newest generated document ('' when none): the form's doc tab shows it. */
+export async function latestCaseDocument(caseId: number): Promise<string> {
+  const row = (await db
+    .from('uploads')
+    .where('case_id', caseId)
+    .where('status', 'promoted')
+    .where('foldertype', 'documents')
+    .orderBy('id', 'desc')
+    .select('path')
+    .first()) as { path: string } | null
+  return row?.path ?? ''
+}
