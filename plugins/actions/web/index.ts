@@ -4,6 +4,8 @@
  * actions, composed with the enabled plugins' handlers.
  */
 export { createActionEngine, MAX_ACTION_DEPTH, pageIndex } from './engine.js'
+export { createAutocomplete, valueColumn } from './autocomplete.js'
+export type * from './autocomplete.js'
 export { createActionHandlerRegistry, defineActionHandler } from './registry.js'
 export {
   CAPTURE_IDLE_MS,

@@ -49,7 +49,7 @@ export interface FormStoreInit {
   texts?: { language: Language; localize: Localize }
   /**
    * Loads the action engine (plugins/actions, a lazily loaded chunk) for this store: given only for a
-   * form with actions (validations.actions), so other forms never download it.
+   * form with actions or autocomplete rules (validations), so other forms never download it.
    */
   actions?: (store: FormStore) => Promise<ActionRunner>
 }
@@ -62,6 +62,8 @@ export interface ActionRunner {
   started(): Promise<void>
   /** Device or task placeholders changed: actions naming them re-run (optional for test doubles). */
   setPlaceholders?(scope: 'device' | 'task', values: Record<string, Json>): Promise<void>
+  /** Fields changed: the autocomplete rules reading them run (plugins/actions/web/autocomplete.ts). */
+  valuesChanged?(names: readonly string[]): void | Promise<void>
 }
 
 /** Where an action was started from: a table button passes its row. */
@@ -354,6 +356,7 @@ export class FormStore {
     if (Object.is(this.values[name], value)) return
     this.values = { ...this.values, [name]: value }
     this.changed([name])
+    this.tellRules([name])
     this.schedule(
       async ({ runner, evaluateChange }) => {
         const result = await evaluateChange(this.config, name, this.values, { runner, vars: this.vars })
@@ -430,6 +433,11 @@ export class FormStore {
   /** New device or task placeholder values (see plugins/actions/web/placeholders.ts). */
   setPlaceholders(scope: 'device' | 'task', values: Record<string, Json>): Promise<void> {
     return this.actionEngine()?.then((runner) => runner.setPlaceholders?.(scope, values)) ?? Promise.resolve()
+  }
+
+  /** Autocomplete rules follow changes once the engine is loaded (start() loads it for a form with rules). */
+  private tellRules(names: string[]) {
+    void this.actionRunner?.then((runner) => runner.valuesChanged?.(names)).catch(this.reportTo(names[0]!))
   }
 
   private reportTo(field: string) {
@@ -561,6 +569,7 @@ export class FormStore {
       touched.push(name)
     }
     this.values = values
+    if (touched.length > 0) this.tellRules(touched)
     for (const [name, shown] of conditions) {
       if (this.conditions.get(name) !== shown) {
         this.conditions.set(name, shown)

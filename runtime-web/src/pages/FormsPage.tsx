@@ -88,7 +88,7 @@ function buildStore(
   info: FormInfo,
   params: ReturnType<typeof readFormParams>,
   texts: FormStoreInit['texts'],
-  env: Omit<ActionsEnv, 'call' | 'task'>
+  env: Omit<ActionsEnv, 'call' | 'task' | 'user'>
 ): FormStore {
   const config = withDefaults(info.jsonconfig, registry)
   const call = {
@@ -107,10 +107,14 @@ function buildStore(
     scripting: browserScripting,
     invisible: params.invisible,
     texts,
-    // The action engine loads with the form's first action, and only for a form that has actions.
+    // The action engine loads with the form's first action, and only for a form that has actions or
+    // autocomplete rules (these run with it).
     actions:
-      config.validations.actions.length > 0
-        ? (store) => import('../form/actions/load.js').then((m) => m.loadActions(store, { ...env, call, task }))
+      config.validations.actions.length > 0 || config.validations.autocomplete.length > 0
+        ? (store) =>
+            import('../form/actions/load.js').then((m) =>
+              m.loadActions(store, { ...env, call, task, user: info.infouser[0] ?? null })
+            )
         : undefined,
   })
   for (const [name, preset] of Object.entries(params.presets)) {

@@ -7,7 +7,7 @@
 import { createElement } from 'react'
 import type { i18n as I18n } from 'i18next'
 import type { Json } from '@tramita/sandbox'
-import type { ActionHost, ProgressBar } from '@tramita/plugin-actions/web'
+import type { ActionHost, ProgressBar, SignedInUser } from '@tramita/plugin-actions/web'
 import { actions } from 'virtual:tramita-actions'
 import { call } from '../../lib/api.js'
 import type { Scripting } from '../scripts.js'
@@ -28,6 +28,8 @@ export interface ActionsEnv {
   reload(): void
   /** The step being done: the task placeholders' first values. */
   task: Record<string, Json>
+  /** The signed-in user (autocomplete's set_user and users origin). */
+  user: SignedInUser | null
 }
 
 const LOADERS: Record<string, () => Promise<{ default: Record<string, string> }>> = {
@@ -122,11 +124,23 @@ export async function loadActions(store: FormStore, env: ActionsEnv): Promise<Ac
   void loadTexts(env.i18n)
   const layer = new ActionLayerState()
   store.overlays.setLayer(() => createElement(ActionLayer, { state: layer }))
-  return actions.engine.createActionEngine({
+  const host = buildHost(store, env, layer)
+  const engine = actions.engine.createActionEngine({
     form: store,
-    host: buildHost(store, env, layer),
+    host,
     handlers: actions.handlers,
     types: actions.types,
     task: env.task,
   })
+  const rules = actions.engine.createAutocomplete({
+    form: store,
+    host: { runScript: host.runScript, post: host.post, report: host.report, user: env.user },
+  })
+  return {
+    run: engine.run,
+    setPlaceholders: engine.setPlaceholders,
+    // The rules' first lookups go out beside the onevent actions rather than after them.
+    started: () => Promise.all([engine.started(), rules.started()]).then(() => undefined),
+    valuesChanged: rules.changed,
+  }
 }

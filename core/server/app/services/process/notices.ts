@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
+import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
 import { caseKey, taskToken } from './engine.js'
@@ -81,13 +82,17 @@ export const taskNoticeJob = {
         .text(`${body}\n\n${link}`)
         .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
     })
-    // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A case
-    // deleted meanwhile gets no log entry, hence the insert from its row.
-    await db.rawQuery(
-      `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
-       select id, ?, 'email', 'email_sent', '', '', ?, ?, null, ? from cases where id = ?`,
-      [task.id, task.assignee_text, task.assignee_type, new Date(), task.case_id]
-    )
+    // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A task
+    // (or its case) deleted meanwhile gets no log entry, hence the insert from the task's row.
+    try {
+      await db.rawQuery(
+        `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
+         select case_id, id, 'email', 'email_sent', '', '', ?, ?, null, ? from tasks where id = ?`,
+        [task.assignee_text, task.assignee_type, new Date(), task.id]
+      )
+    } catch (error) {
+      logger.warn({ err: error, task: task.id }, 'the mail was sent but its activity entry was not written')
+    }
     return { sent: to.length }
   },
 }

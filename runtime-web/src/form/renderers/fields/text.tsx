@@ -42,8 +42,12 @@ function TextControl({ variant, ...props }: FieldProps<string> & { variant: Vari
   const invalid = !check.valid || emailBroken
   const pattern = variant === 'tramita' ? null : compilePattern(rules.pattern)
   const password = variant === 'text' && item.data.password === true
-  const list: string[] =
-    variant === 'text' && !password && Array.isArray(item.data.autocomplete) ? item.data.autocomplete : []
+  // An autocomplete rule's looked-up list (a setOptions on the field) replaces the designed one; only
+  // its texts count (a set_options meant for a choice field may hold objects).
+  const offered = Array.isArray(props.options)
+    ? (props.options as unknown[]).filter((o): o is string => typeof o === 'string')
+    : item.data.autocomplete
+  const list: string[] = variant === 'text' && !password && Array.isArray(offered) ? offered : []
   const suggestions = list.length > 0 && !readOnly && !disabled ? autocompleteSuggestions(draft, list) : []
 
   const type = (text: string) => {
