@@ -11,6 +11,7 @@ import {
   defineActionHandler,
   EXECUTE_SCRIPT_PATH,
   MAX_ACTION_DEPTH,
+  PUSH_NOTIFY_PATH,
   safeUrl,
   type ActionHost,
 } from '@tramita/plugin-actions/web'
@@ -77,6 +78,7 @@ function fakeHost(runner: ScriptRunner) {
       return { path: `/data/files/${file.name}`, real_name: file.name }
     },
     reload: record('reload'),
+    documentCreated: record('documentCreated'),
     submit: record('submit'),
     openUrl: record('openUrl'),
     notify: record('notify'),
@@ -330,6 +332,7 @@ test.group('action engine', (group) => {
       calls.map((c) => [c.op, ...c.args]),
       [
         ['notify', 'Hola Ana', '7 listo'],
+        ['post', PUSH_NOTIFY_PATH, { title: 'Hola Ana', message: '7 listo' }],
         ['openUrl', '/forms/see?data=7', false],
       ]
     )
@@ -337,6 +340,35 @@ test.group('action engine', (group) => {
     assert.isTrue(safeUrl('https://example.org/a b'.replace(' ', '')))
     assert.isFalse(safeUrl('//evil.example/x'))
     assert.isFalse(safeUrl('data:text/html,x'))
+  })
+
+  test('push_notify: a failed post to the case’s people is reported, not shown, and the action goes on', async ({
+    assert,
+  }) => {
+    const { store, host, calls, reports } = setUp([
+      {
+        name: 'tell',
+        actions: [
+          { type: 'push_notify', config: { title: 'Aviso', message: 'Listo' } },
+          { type: 'open_url', config: { url: '/process', new_tab: false } },
+        ],
+      },
+    ])
+    host.post = async (path) => {
+      calls.push({ op: 'post', args: [path] })
+      throw new Error('Demasiadas solicitudes')
+    }
+    await store.runAction('tell')
+    assert.deepEqual(
+      calls.map((c) => [c.op, ...c.args]),
+      [
+        ['notify', 'Aviso', 'Listo'],
+        ['post', PUSH_NOTIFY_PATH],
+        ['openUrl', '/process', false],
+      ]
+    )
+    assert.notExists(calls.find((c) => c.op === 'toast'))
+    assert.deepEqual(reports, ['tell: push_notify: Demasiadas solicitudes'])
   })
 
   test('take_photo and create_bar_code_qr store the picture the way an upload does', async ({ assert }) => {
@@ -463,7 +495,9 @@ test.group('action engine', (group) => {
     assert.equal(store.value('nota'), 'del servidor', 'well-formed effects only')
   })
 
-  test('open_modal after 100 ms, close_modal; create_doc posts and tells the user', async ({ assert }) => {
+  test('open_modal after 100 ms, close_modal; create_doc posts, shows the document and tells the user', async ({
+    assert,
+  }) => {
     const { store, calls, host } = setUp([
       { name: 'open', actions: [{ type: 'open_modal', config: { title: 'Ver ${nombre}', page: 'Dos' } }] },
       { name: 'close', actions: [{ type: 'close_modal' }] },
@@ -484,7 +518,11 @@ test.group('action engine', (group) => {
     assert.equal(fields.template, 'permiso')
     assert.equal(fields.file_name, 'Ana.pdf')
     assert.equal(JSON.parse(fields.values).nombre, 'Ana')
-    assert.deepEqual(calls.at(-1), { op: 'toast', args: ['success', 'doc_subido_success'] })
+    // The doc tab is told of the new document before the user is.
+    assert.deepEqual(calls.slice(-2), [
+      { op: 'documentCreated', args: ['/data/files/x.pdf'] },
+      { op: 'toast', args: ['success', 'doc_subido_success'] },
+    ])
     assert.deepEqual(
       store.overlays.downloads().map((d) => [d.name, d.status]),
       [['Ana.pdf', 'done']]

@@ -55,6 +55,11 @@ test.group('autocomplete rules', (group) => {
               form.scriptErrors.push({ field: rule, message })
             },
             user: { id: 7, username: 'ana', first_name: 'Ana', last_name: 'Ruiz' },
+            users: async () => [
+              { id: 7, username: 'ana', first_name: 'Ana', last_name: 'Ruiz' },
+              { id: 8, username: 'beto', first_name: 'Beto', last_name: 'Gil' },
+              { id: 9, username: 'caro', first_name: 'Carolina', last_name: 'Ruiz' },
+            ],
           },
         })
         return { run: async () => {}, started: rules.started, valuesChanged: rules.changed }
@@ -127,6 +132,28 @@ test.group('autocomplete rules', (group) => {
     await settle()
     assert.deepEqual(store.optionsOf('ciudad'), ['Lima', 'La Paz', 'Quito'])
     assert.equal(store.value('ciudad'), '', 'suggestions only: the value is the user’s')
+  })
+
+  test('the pattern, filled from the form, filters the users origin and is the databases search', async ({
+    assert,
+  }) => {
+    const { store, settle, posts } = setUp(
+      [
+        { id_field: 'ciudad', action: 'autocomplete', origin: 'users', query: { pattern: '${clave}', limit: 5 } },
+        { id_field: 'nombre', action: 'value', origin: 'databases', query: { id_db: 3, pattern: 'ref ${clave}' } },
+      ],
+      async () => [{ CODE_PROCESS: 'A-1' }]
+    )
+    await store.start()
+    await settle()
+    // No text yet: every user.
+    assert.deepEqual(store.optionsOf('ciudad'), ['Ana Ruiz', 'Beto Gil', 'Carolina Ruiz'])
+    store.setValue('clave', 'ruiz')
+    await settle()
+    assert.deepEqual(store.optionsOf('ciudad'), ['Ana Ruiz', 'Carolina Ruiz'])
+    const search = posts.map(([, fields]) => JSON.parse(fields.data ?? '{}').search as string)
+    assert.include(search, 'ref ruiz')
+    assert.equal(store.value('nombre'), 'A-1')
   })
 
   test('a failed lookup keeps the field: network error, fail answer, bad shape, indexing', async ({ assert }) => {

@@ -138,6 +138,10 @@ router
   .post('/inside/forms/create/search_endpoint/ejecutar_exe', [ScriptCallsController, 'execute'])
   .use(middleware.auth())
 
+// The push_notify action's socket half: the case's other people are told on /ws (push_notify_controller.ts).
+const PushNotifyController = () => import('#controllers/push_notify_controller')
+router.post('/inside/forms/create/search_endpoint/push_notify', [PushNotifyController, 'push']).use(middleware.auth())
+
 await platform().plugins.routes(router)
 
 router.get('*', [WebController, 'serve'])

@@ -95,6 +95,7 @@ test.group('autocomplete rules over the lookup routes', (group) => {
             post: poster(client, token),
             report: (rule, message) => void reports.push(`${rule}: ${message}`),
             user: null,
+            users: async () => [],
           },
         })
         return { run: async () => {}, started: rules.started, valuesChanged: rules.changed }

@@ -6,6 +6,7 @@
  * A failed lookup (network, a 'fail' answer, an unexpected shape) is ignored: the field keeps its
  * value; the failure goes to the designer's report only.
  */
+import { fillPlaceholders } from '@tramita/contract'
 import type { Json, ScriptResult } from '@tramita/sandbox'
 import type { ActionForm } from './types.js'
 
@@ -25,6 +26,8 @@ export interface AutocompleteRuleConfig {
     get_columns?: string[]
     limit?: number
     order?: string
+    /** The search text, with ${field} placeholders (databases search, users filter). */
+    pattern?: string
   }
 }
 
@@ -41,6 +44,8 @@ export interface AutocompleteHost {
   post(path: string, fields: Record<string, string>): Promise<unknown>
   report(rule: string, message: string): void
   user: SignedInUser | null
+  /** The users the signed-in user may pick (the users origin's suggestions). */
+  users(): Promise<SignedInUser[]>
 }
 
 export type AutocompleteForm = Pick<
@@ -68,10 +73,21 @@ function escaped(name: string): string {
   return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Field names the rule's condition mentions as a whole identifier: the fields whose changes re-run it. */
+/**
+ * Field names the rule's condition mentions as a whole identifier, or its pattern as a placeholder:
+ * the fields whose changes re-run it.
+ */
 function readsOf(rule: AutocompleteRuleConfig, names: readonly string[]): Set<string> {
-  const source = rule.query?.condition ?? ''
+  const source = `${rule.query?.condition ?? ''} ${rule.query?.pattern ?? ''}`
   return new Set(names.filter((name) => new RegExp(`(^|[^\\w$])${escaped(name)}(?![\\w$])`).test(source)))
+}
+
+/** The rule's pattern with its ${field} placeholders filled from the form's values ('' without one). */
+function patternText(rule: AutocompleteRuleConfig, values: Record<string, unknown>): string {
+  return fillPlaceholders(rule.query?.pattern ?? '', (name) => {
+    const value = values[name]
+    return value === undefined || value === null || typeof value === 'object' ? '' : String(value)
+  }).trim()
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -136,7 +152,11 @@ export function createAutocomplete(options: { form: AutocompleteForm; host: Auto
         // and the equality is checked here, on the filter's columns read along.
         const filter = isRecord(result) ? result : {}
         const wanted = Object.entries(filter).map(([key, value]) => [key, String(value)] as const)
-        const search = isRecord(result) ? (wanted[0]?.[1] ?? '') : typeof result === 'string' ? result : ''
+        const search = isRecord(result)
+          ? (wanted[0]?.[1] ?? '')
+          : typeof result === 'string'
+            ? result
+            : patternText(rule, form.valuesNow())
         const data = await host.post(DATABASES_PATH, {
           data: JSON.stringify({
             idDB: query.id_db ?? query.id,
@@ -161,8 +181,12 @@ export function createAutocomplete(options: { form: AutocompleteForm; host: Auto
         })
         return texts(rowsOf(data), column)
       }
-      case 'users':
-        return host.user ? [userLabel(host.user)] : []
+      case 'users': {
+        // Suggestions: the users whose name contains the pattern's text (all of them without one).
+        const wanted = patternText(rule, form.valuesNow()).toLocaleLowerCase()
+        const names = (await host.users()).map(userLabel)
+        return names.filter((name) => name.toLocaleLowerCase().includes(wanted)).slice(0, Number(limit))
+      }
       default:
         throw new LookupFailure(`origin "${rule.origin}" is not run`)
     }

@@ -12,6 +12,8 @@ import type { ActionHandler, ActionHost, StepContext } from './types.js'
 export const EXECUTE_SCRIPT_PATH = '/inside/forms/create/search_endpoint/ejecutar_exe'
 /** The documents side's route: renders a template to PDF and attaches it to the case. */
 export const CREATE_DOC_PATH = '/inside/forms/create/search_endpoint/create_doc'
+/** The push_notify action's socket half: the server tells the case's other people on /ws. */
+export const PUSH_NOTIFY_PATH = '/inside/forms/create/search_endpoint/push_notify'
 /** Capture of a barcode reader or RFID: ends after this long without a key (spec 000 §9). */
 export const CAPTURE_IDLE_MS = 200
 export const PROGRESS_COLOR = '#7f82ff'
@@ -111,7 +113,18 @@ export const coreActionHandlers: readonly ActionHandler[] = Object.freeze([
   }),
   defineActionHandler<{ title: string; message: string }>({
     type: 'push_notify',
-    run: (config, { host, fill }) => host.notify(fill(config.title), fill(config.message)),
+    async run(config, { host, fill, action }) {
+      const title = fill(config.title)
+      const message = fill(config.message)
+      host.notify(title, message)
+      // The case's other people are told on their sockets (spec 000 §7). A failure there is reported,
+      // not shown, and does not stop the action: this browser's notification has been shown already.
+      try {
+        await host.post(PUSH_NOTIFY_PATH, { title, message })
+      } catch (error) {
+        host.report(action, `push_notify: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    },
   }),
   defineActionHandler<{ field: string }>({
     type: 'take_photo',
@@ -231,7 +244,9 @@ export const coreActionHandlers: readonly ActionHandler[] = Object.freeze([
         file_name: fileName,
         values: JSON.stringify(form.valuesNow()),
       })
-      await (form.overlays.track ? form.overlays.track(fileName, work) : work)
+      const created = await (form.overlays.track ? form.overlays.track(fileName, work) : work)
+      const path = (created as { path?: unknown } | null)?.path
+      if (typeof path === 'string' && path !== '') host.documentCreated(path)
       host.toast('success', 'doc_subido_success')
     },
   }),

@@ -14,6 +14,7 @@ export {
   CREATE_DOC_PATH,
   EXECUTE_SCRIPT_PATH,
   PROGRESS_COLOR,
+  PUSH_NOTIFY_PATH,
   safeUrl,
 } from './handlers.js'
 export { displayText, fillTemplate, watchedPlaceholders } from './placeholders.js'

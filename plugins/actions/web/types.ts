@@ -71,6 +71,8 @@ export interface ActionHost {
   upload(file: File, field: string): Promise<unknown>
   /** Reloads the case from the server (refresh). */
   reload(): void
+  /** A generated document now belongs to the form (create_doc): the doc tab shows it. */
+  documentCreated(path: string): void
   /** Saves or sends the form through the page's own save (its required check and exceptions included). */
   submit(action: 'save' | 'send', goToState: string): void
   openUrl(url: string, newTab: boolean): void

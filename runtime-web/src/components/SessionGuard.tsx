@@ -79,6 +79,27 @@ export function SessionGuard() {
     }
   }, [me, keepAlive, t])
 
+  // The socket (lib/socket.ts) opens once the session is known, in a chunk of its own; push_notify
+  // messages from the case's other people show as a notification and a toast.
+  useEffect(() => {
+    const token = readSession().token
+    if (!me || !token) return
+    let stop: (() => void) | null = null
+    let cancelled = false
+    import('../lib/socket.js')
+      .then(({ openSocket, showPushNotices, socketUrl }) => {
+        if (cancelled) return
+        const client = openSocket(socketUrl(window.location, token))
+        showPushNotices(client, { toast: (text) => toasts.info(text) })
+        stop = () => client.close()
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+  }, [me])
+
   async function stopImpersonating() {
     await call('DELETE', '/inside/session/impersonation').catch(() => undefined)
     const original = sessionStorage.getItem(ORIGINAL_TOKEN_KEY)

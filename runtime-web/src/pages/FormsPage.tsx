@@ -141,6 +141,8 @@ export function FormsPage() {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' })
   const [saving, setSaving] = useState(false)
   const [reloadCount, setReloadCount] = useState(0)
+  /** The newest document an action generated (create_doc): the doc tab shows it before any reload. */
+  const [createdDoc, setCreatedDoc] = useState<string>()
   const [preview, setPreview] = useState<{ path: string; real_name: string; url: string } | null>(null)
   const savingRef = useRef(false)
   // react-i18next hands out a new `i18n` on a language switch; the loaded case must not follow it.
@@ -151,6 +153,7 @@ export function FormsPage() {
     if (!isFormCase(formCase)) return
     const abort = new AbortController()
     setPhase({ name: 'loading' })
+    setCreatedDoc(undefined)
     if (params.presetsInvalid) toasts.error(i18nRef.current.t('form_runtime.bad_presets'))
     call<FormInfo>(
       'POST',
@@ -169,6 +172,7 @@ export function FormsPage() {
         const store = buildStore(formCase, info, params, texts, {
           i18n: i18nRef.current,
           reload: () => setReloadCount((n) => n + 1),
+          documentCreated: setCreatedDoc,
           scripting: browserScripting,
           toast: (kind, text) => toasts[kind](text),
         })
@@ -349,7 +353,7 @@ export function FormsPage() {
           key={language}
           context={context}
           vars={parseVars(ready.info.values_params)}
-          docPath={ready.info.doc_path}
+          docPath={createdDoc ?? ready.info.doc_path}
           docPathLink={ready.info.doc_path_link}
           decisions={ready.info.decisions}
           mayEditValues={formCase === 'approve' || userId === 1}

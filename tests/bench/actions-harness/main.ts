@@ -40,6 +40,7 @@ const host: ActionHost = {
   post: unused,
   upload: unused,
   reload: unused,
+  documentCreated: unused,
   submit: unused,
   openUrl: unused,
   notify: unused,

@@ -56,9 +56,9 @@ export class SocketHub {
     this.driver = options.redisUrl ? 'redis' : 'memory'
   }
 
-  /** Connects to Redis (when configured); call before attach(). */
+  /** Connects to Redis (when configured; once); call before attach(). */
   async start(): Promise<void> {
-    if (!this.options.redisUrl) return
+    if (!this.options.redisUrl || this.pub) return
     this.pub = new Redis(this.options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
     this.sub = new Redis(this.options.redisUrl, { lazyConnect: true })
     await Promise.all([this.pub.connect(), this.sub.connect()])
@@ -66,8 +66,10 @@ export class SocketHub {
     await this.sub.subscribe(this.channel)
   }
 
-  /** Handles upgrades on the HTTP server for this hub's path. */
+  /** Handles upgrades on the HTTP server for this hub's path (attaching twice to one server is a no-op). */
   attach(server: Server): void {
+    if (this.server === server) return
+    this.server?.off('upgrade', this.onUpgrade)
     this.server = server
     server.on('upgrade', this.onUpgrade)
   }

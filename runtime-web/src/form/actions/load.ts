@@ -26,6 +26,8 @@ export interface ActionsEnv {
   scripting(): Promise<Scripting>
   toast(kind: 'success' | 'error', text: string): void
   reload(): void
+  /** A document create_doc made: the page's doc tab shows it. */
+  documentCreated(path: string): void
   /** The step being done: the task placeholders' first values. */
   task: Record<string, Json>
   /** The signed-in user (autocomplete's set_user and users origin). */
@@ -46,6 +48,16 @@ function loadTexts(i18n: I18n): Promise<void> {
     (texts) => void i18n.addResourceBundle(i18n.language, 'translation', { actions: texts.default }, true, false),
     () => undefined
   )
+}
+
+/** The users list, fetched once for the form (the users origin's suggestions); a failure fails the lookup. */
+function allUsers(): () => Promise<SignedInUser[]> {
+  let users: Promise<SignedInUser[]> | undefined
+  return () => {
+    users ??= call<{ users: SignedInUser[] }>('GET', '/data/allusers').then((body) => body.data?.users ?? [])
+    users.catch(() => (users = undefined))
+    return users
+  }
 }
 
 const NO_ACTIONS: ActionRunner = {
@@ -89,6 +101,7 @@ export function buildHost(store: FormStore, env: ActionsEnv, layer: ActionLayerS
       return entry
     },
     reload: () => env.reload(),
+    documentCreated: (path) => env.documentCreated(path),
     submit: (action, goToState) => store.requestSubmit(action, goToState),
     openUrl(url, newTab) {
       if (newTab) window.open(url, '_blank', 'noopener')
@@ -134,7 +147,7 @@ export async function loadActions(store: FormStore, env: ActionsEnv): Promise<Ac
   })
   const rules = actions.engine.createAutocomplete({
     form: store,
-    host: { runScript: host.runScript, post: host.post, report: host.report, user: env.user },
+    host: { runScript: host.runScript, post: host.post, report: host.report, user: env.user, users: allUsers() },
   })
   return {
     run: engine.run,
