@@ -41,11 +41,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
-        // React as one chunk too: a lazy chunk importing react-dom's flushSync split it off otherwise.
+        // React and i18next as one chunk too: lazy chunks importing parts of them (react-dom's
+        // flushSync, useTranslation) split those parts off the route otherwise.
         codeSplitting: {
           groups: [
             { name: contractChunk },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next)[\\/]/ },
           ],
         },
       },

@@ -14,7 +14,7 @@ const fixture = (name: string) => ({
   mimeType: 'application/octet-stream',
   buffer: readFileSync(FIXTURES + name),
 })
-const MODELS = ['cubo.glb', 'cubo.gltf', 'cubo.obj', 'cubo.stl', 'cubo.ply', 'cubo.dae']
+const MODELS = ['cubo.glb', 'cubo.gltf', 'cubo.obj', 'cubo.stl', 'cubo.ply', 'cubo.dae', 'cubo.fbx']
 /** The 3D viewer's clear colour (ModelViewer BACKGROUND). */
 const MODEL_BACKGROUND: [number, number, number] = [0xf1, 0xf2, 0xf6]
 const WHITE: [number, number, number] = [255, 255, 255]

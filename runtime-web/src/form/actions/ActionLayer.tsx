@@ -3,13 +3,14 @@
  * camera dialog of take_photo and the notice of a barcode reader or RFID capture. Part of the lazily
  * loaded actions chunk; the form store's overlays mount it when the engine loads.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ProgressBar } from '@tramita/plugin-actions/web'
 // The camera comes with the media renderers' chunk, on the first take_photo.
 const CameraDialog = lazy(() =>
   import('../renderers/fields/media/CameraDialog.js').then((m) => ({ default: m.CameraDialog }))
 )
+import { loadActionTexts } from './texts.js'
 import './actions.css'
 
 interface LayerSnapshot {
@@ -78,7 +79,9 @@ export class ActionLayerState {
 }
 
 export function ActionLayer({ state }: { state: ActionLayerState }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // After a language switch, that language's texts (the first ones came with the engine).
+  useEffect(() => void loadActionTexts(i18n), [i18n, i18n.language])
   const { progress, capture, photo } = useSyncExternalStore(state.subscribe, state.snapshot)
   return (
     <>

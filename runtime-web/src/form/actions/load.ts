@@ -14,6 +14,7 @@ import type { Scripting } from '../scripts.js'
 import type { FormCallContext } from '../services.js'
 import type { ActionRunner, FormStore } from '../store.js'
 import { ActionLayer, ActionLayerState } from './ActionLayer.js'
+import { loadActionTexts } from './texts.js'
 
 /**
  * What the form page hands the engine. Toasts and the sandbox come from the page rather than being
@@ -32,22 +33,6 @@ export interface ActionsEnv {
   task: Record<string, Json>
   /** The signed-in user (autocomplete's set_user and users origin). */
   user: SignedInUser | null
-}
-
-const LOADERS: Record<string, () => Promise<{ default: Record<string, string> }>> = {
-  es: () => import('@tramita/i18n/locales/actions/es.json'),
-  en: () => import('@tramita/i18n/locales/actions/en.json'),
-  zh: () => import('@tramita/i18n/locales/actions/zh.json'),
-}
-
-/** The engine's own texts, under `actions.*`, for the page's language (a failed load leaves the keys). */
-function loadTexts(i18n: I18n): Promise<void> {
-  const language = (i18n.language || 'es').slice(0, 2)
-  const load = LOADERS[language] ?? LOADERS.es!
-  return load().then(
-    (texts) => void i18n.addResourceBundle(i18n.language, 'translation', { actions: texts.default }, true, false),
-    () => undefined
-  )
 }
 
 /** The users list, fetched once for the form (the users origin's suggestions); a failure fails the lookup. */
@@ -134,7 +119,7 @@ export function buildHost(store: FormStore, env: ActionsEnv, layer: ActionLayerS
 /** The engine for this store, with the enabled plugins' handlers; a no-op when the actions plugin is off. */
 export async function loadActions(store: FormStore, env: ActionsEnv): Promise<ActionRunner> {
   if (!actions) return NO_ACTIONS
-  void loadTexts(env.i18n)
+  void loadActionTexts(env.i18n)
   const layer = new ActionLayerState()
   store.overlays.setLayer(() => createElement(ActionLayer, { state: layer }))
   const host = buildHost(store, env, layer)
