@@ -4,10 +4,8 @@ import { fillPlaceholders } from '@tramita/contract'
 import { escapeMarkdown } from '../src/form/renderers/elements/escape_markdown.js'
 import {
   fitWithin,
-  pageOf,
   photoFileName,
   refusalMessage,
-  searchRows,
   signatureDate,
 } from '../src/form/renderers/fields/media/media_rules.js'
 import { fileKindOf } from '../src/lib/preview.js'
@@ -59,40 +57,6 @@ test.group('text block values', () => {
     assert.include(html, '<h1>Título</h1>')
     assert.include(html, 'href="https://example.test"')
     assert.notInclude(html, 'href="javascript:')
-  })
-})
-
-test.group('table paging and search', () => {
-  const rows = Array.from({ length: 23 }, (_, i) => i + 1)
-
-  test('pages of 10 over 23 rows', ({ assert }) => {
-    assert.deepEqual(pageOf(rows, 0, 10), { rows: rows.slice(0, 10), page: 0, pages: 3, from: 1, to: 10 })
-    assert.deepEqual(pageOf(rows, 2, 10), { rows: [21, 22, 23], page: 2, pages: 3, from: 21, to: 23 })
-  })
-
-  test('a page past the end shows the last; no rows is one empty page', ({ assert }) => {
-    assert.equal(pageOf(rows, 9, 20).page, 1)
-    assert.deepEqual(pageOf([], 3, 10), { rows: [], page: 0, pages: 1, from: 0, to: 0 })
-    assert.equal(pageOf(rows, -1, 0).rows.length, 1, 'a size under 1 shows one row per page')
-  })
-
-  test('search ignores case and accents; blank keeps every row', ({ assert }) => {
-    const people = [
-      ['Ana', 'Revisión'],
-      ['Luis', 'Aprobado'],
-    ]
-    assert.deepEqual(
-      searchRows(people, 'revision', (r) => r),
-      [['Ana', 'Revisión']]
-    )
-    assert.deepEqual(
-      searchRows(people, '  ', (r) => r),
-      people
-    )
-    assert.deepEqual(
-      searchRows(people, 'zzz', (r) => r),
-      []
-    )
   })
 })
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people, waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
-import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
+import { areaReviewProcess, resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import Area from '../../core/server/app/models/area.ts'
 import { publishForm } from '../../core/server/app/services/process/forms.ts'
 import { caseKey, taskToken } from '../../core/server/app/services/process/engine.ts'
@@ -53,24 +53,7 @@ async function publishRequest() {
         },
       },
     },
-    process: {
-      label: 'Solicitud con cédula',
-      color: '#1C1066',
-      states: [
-        { id: 'init', label: 'Iniciado' },
-        { id: 'end', label: 'Finalizado' },
-      ],
-      start: { step: 'revision' },
-      steps: [
-        {
-          id: 'revision',
-          label: 'Revisión',
-          kind: 'fill',
-          assign: { type: 'area', id: area.id },
-          next: { step: null },
-        },
-      ],
-    },
+    process: areaReviewProcess('Solicitud con cédula', area.id),
   })
   return { ...form, area }
 }

@@ -31,15 +31,14 @@ export function readEnabledPluginIds(
   return parsed.enabled as string[]
 }
 
-/** The absolute path of a plugin's `./types` module (its package.json exports), or undefined. */
-export function pluginTypesEntry(pluginsDir: string, id: string): string | undefined {
+/** The absolute path of an export of a plugin's package.json (`./types`, `./web`...), or undefined. */
+export function pluginExport(pluginsDir: string, id: string, key: string): string | undefined {
   const manifest = resolve(pluginsDir, id, 'package.json')
   if (!existsSync(manifest)) return undefined
   const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports
-  const entry =
-    typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>)['./types'] : undefined
+  const entry = typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>)[key] : undefined
   if (entry === undefined) return undefined
-  if (typeof entry !== 'string') throw new Error(`${manifest}: the "./types" export must be a path`)
+  if (typeof entry !== 'string') throw new Error(`${manifest}: the "${key}" export must be a path`)
   return resolve(pluginsDir, id, entry)
 }
 
@@ -48,11 +47,11 @@ export const FIELD_TYPES_MODULE = 'virtual:tramita-field-types'
 
 /**
  * The source of that module: `export default [{ plugin, types }]`, one entry per enabled plugin
- * with a `./types` module, in load order (what `registryWithPlugins` takes).
+ * with a `./types` module, in load order, and `registry`, the core's types with those.
  */
 export function fieldTypesModuleSource(pluginsDir: string, ids: readonly string[]): string {
   const found = ids.flatMap((id) => {
-    const entry = pluginTypesEntry(pluginsDir, id)
+    const entry = pluginExport(pluginsDir, id, './types')
     return entry ? [{ id, entry }] : []
   })
   // Without plugin types the registry is the core one, and the composing code stays out of the bundle.
@@ -68,34 +67,27 @@ export function fieldTypesModuleSource(pluginsDir: string, ids: readonly string[
 }
 
 /**
- * A Vite plugin serving FIELD_TYPES_MODULE (structural, so this package needs no Vite). `root` is the
- * repository: tramita.plugins.json and plugins/ are read there at build time.
+ * A Vite plugin serving the virtual module `id`, generated at build time by `source` from the plugins
+ * enabled in `root` (the repository: tramita.plugins.json and plugins/). Structural, so this package
+ * needs no Vite.
  */
-export function tramitaFieldTypes(root: string) {
-  const resolved = `\0${FIELD_TYPES_MODULE}`
+function virtualModule(id: string, source: (pluginsDir: string, ids: readonly string[]) => string, root: string) {
+  const resolved = `\0${id}`
   return {
-    name: 'tramita-field-types',
-    resolveId: (id: string) => (id === FIELD_TYPES_MODULE ? resolved : undefined),
-    load: (id: string) =>
-      id === resolved
-        ? fieldTypesModuleSource(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
+    name: id.replace('virtual:', ''),
+    resolveId: (requested: string) => (requested === id ? resolved : undefined),
+    load: (requested: string) =>
+      requested === resolved
+        ? source(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
         : undefined,
   }
 }
 
+/** The Vite plugin serving FIELD_TYPES_MODULE. */
+export const tramitaFieldTypes = (root: string) => virtualModule(FIELD_TYPES_MODULE, fieldTypesModuleSource, root)
+
 /** The id the browser code imports the action engine by (with the enabled plugins' handlers). */
 export const ACTIONS_MODULE = 'virtual:tramita-actions'
-
-/** The absolute path of an export of a plugin's package.json (`./web`, `./action-handlers`), or undefined. */
-export function pluginExport(pluginsDir: string, id: string, key: string): string | undefined {
-  const manifest = resolve(pluginsDir, id, 'package.json')
-  if (!existsSync(manifest)) return undefined
-  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports
-  const entry = typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>)[key] : undefined
-  if (entry === undefined) return undefined
-  if (typeof entry !== 'string') throw new Error(`${manifest}: the "${key}" export must be a path`)
-  return resolve(pluginsDir, id, entry)
-}
 
 /**
  * The source of ACTIONS_MODULE: `export const actions` is null when the actions plugin is not enabled
@@ -122,15 +114,5 @@ export function actionsModuleSource(pluginsDir: string, ids: readonly string[]):
   )
 }
 
-/** A Vite plugin serving ACTIONS_MODULE, read like FIELD_TYPES_MODULE at build time. */
-export function tramitaActions(root: string) {
-  const resolved = `\0${ACTIONS_MODULE}`
-  return {
-    name: 'tramita-actions',
-    resolveId: (id: string) => (id === ACTIONS_MODULE ? resolved : undefined),
-    load: (id: string) =>
-      id === resolved
-        ? actionsModuleSource(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
-        : undefined,
-  }
-}
+/** The Vite plugin serving ACTIONS_MODULE. */
+export const tramitaActions = (root: string) => virtualModule(ACTIONS_MODULE, actionsModuleSource, root)

@@ -4,6 +4,7 @@
  * their search, file links. No React and no DOM, so they are unit-tested as they are.
  */
 import { fileKindOf, type FileKind } from './preview.js'
+import { foldText } from './text_search.js'
 
 /** GET /data/config/infocompany (the parts this page reads). */
 export interface CompanyInfo {
@@ -220,11 +221,6 @@ export function fieldRows(
     }
   }
   return { information, documents }
-}
-
-/** Lower case without accents, so 'revision' finds 'Revisión'. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
 /**

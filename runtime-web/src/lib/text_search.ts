@@ -4,6 +4,11 @@
  * from the viewer that paints the marks.
  */
 
+/** Lower case without accents, so 'revision' finds 'Revisión' (the consultation's and the table's searches). */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
 export interface TextMatch {
   start: number
   end: number

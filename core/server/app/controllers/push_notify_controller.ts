@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import limiter from '@adonisjs/limiter/services/main'
-import { CallFailure, done } from '#lib/envelope'
+import { done } from '#lib/envelope'
 import { field } from '#lib/input'
 import { message } from '#lib/messages'
+import { limitPerMinute } from '#services/auth/throttle'
 import { platform } from '#services/platform'
 import type { CaseRow } from '#services/process/engine'
 import UploadsController from '#controllers/uploads_controller'
@@ -62,14 +62,11 @@ export async function casePeople(row: CaseRow, except: number): Promise<number[]
 export default class PushNotifyController extends UploadsController {
   async push(ctx: HttpContext) {
     const principal = ctx.principal!
-    const rate = await limiter
-      .use({ requests: PUSH_NOTIFY_PER_MINUTE, duration: '1 min' })
-      .increment(`push_notify:${principal.user.id}`)
-    if (rate.consumed > PUSH_NOTIFY_PER_MINUTE) {
-      const error = new CallFailure(message(ctx, 'auth.too_many_requests'), 429)
-      error.retryAfter = rate.availableIn
-      throw error
-    }
+    await limitPerMinute(
+      `push_notify:${principal.user.id}`,
+      PUSH_NOTIFY_PER_MINUTE,
+      message(ctx, 'auth.too_many_requests')
+    )
     const title = field(ctx, 'title', { max: 200 })
     const text = field(ctx, 'message', { max: 2000, required: false })
     const { row } = await this.formContext(ctx)

@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import limiter from '@adonisjs/limiter/services/main'
 import type { Json } from '@tramita/sandbox'
-import { CallFailure, done, fail } from '#lib/envelope'
+import { done, fail } from '#lib/envelope'
 import { field, jsonField } from '#lib/input'
 import { message } from '#lib/messages'
+import { limitPerMinute } from '#services/auth/throttle'
 import { isAdmin } from '#services/auth/principal'
 import { scriptRunner } from '#services/scripts'
 
@@ -30,14 +30,11 @@ export default class ScriptCallsController {
   async execute(ctx: HttpContext) {
     const principal = ctx.principal!
     if (!isAdmin(principal)) fail(message(ctx, 'script_call.forbidden'), 403)
-    const rate = await limiter
-      .use({ requests: SCRIPT_CALLS_PER_MINUTE, duration: '1 min' })
-      .increment(`script_call:${principal.user.id}`)
-    if (rate.consumed > SCRIPT_CALLS_PER_MINUTE) {
-      const error = new CallFailure(message(ctx, 'auth.too_many_requests'), 429)
-      error.retryAfter = rate.availableIn
-      throw error
-    }
+    await limitPerMinute(
+      `script_call:${principal.user.id}`,
+      SCRIPT_CALLS_PER_MINUTE,
+      message(ctx, 'auth.too_many_requests')
+    )
     const source = field(ctx, 'data_text', { max: MAX_SCRIPT_CHARS })
     const values = jsonField(ctx, 'values', false) ?? {}
     if (typeof values !== 'object' || values === null || Array.isArray(values)) {

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url'
-import { pluginTypesEntry } from '@tramita/plugin-api/discover'
+import { pluginExport } from '@tramita/plugin-api/discover'
 import { registryWithPlugins, type FieldTypeRegistry, type PluginFieldTypes } from '@tramita/contract'
 import { enabledPluginIds, PLUGINS_DIR } from './enabled.js'
 
@@ -14,7 +14,7 @@ export async function loadPluginFieldTypes(
 ): Promise<PluginFieldTypes[]> {
   const found: PluginFieldTypes[] = []
   for (const id of ids) {
-    const entry = pluginTypesEntry(pluginsDir, id)
+    const entry = pluginExport(pluginsDir, id, './types')
     if (!entry) continue
     const module = (await import(pathToFileURL(entry).href)) as { default?: unknown }
     if (!Array.isArray(module.default)) {

@@ -8,7 +8,7 @@ import { publishForm } from '#services/process/forms'
 import { taskToken } from '#services/process/engine'
 import { seedBase } from '#services/seed_service'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
-import { resetProcessTables } from '#tests/helpers/process'
+import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
 
 type Client = Parameters<typeof tokenFor>[0]
 
@@ -68,24 +68,7 @@ async function publishCertificate() {
         roto: { content: 'x', defaultStyle: { font: 'Inexistente' } },
       },
     },
-    process: {
-      label: 'Certificados',
-      color: '#1C1066',
-      states: [
-        { id: 'init', label: 'Iniciado' },
-        { id: 'end', label: 'Finalizado' },
-      ],
-      start: { step: 'revision' },
-      steps: [
-        {
-          id: 'revision',
-          label: 'Revisión',
-          kind: 'fill',
-          assign: { type: 'area', id: area.id },
-          next: { step: null },
-        },
-      ],
-    },
+    process: areaReviewProcess('Certificados', area.id),
   })
   return { ...published, area }
 }

@@ -31,6 +31,22 @@ export function permitConfig(extraField?: Record<string, unknown>) {
   }
 }
 
+/** A process of one step: an area fills it in, then the case ends. */
+export function areaReviewProcess(label: string, areaId: number) {
+  return {
+    label,
+    color: '#1C1066',
+    states: [
+      { id: 'init', label: 'Iniciado' },
+      { id: 'end', label: 'Finalizado' },
+    ],
+    start: { step: 'revision' },
+    steps: [
+      { id: 'revision', label: 'Revisión', kind: 'fill', assign: { type: 'area', id: areaId }, next: { step: null } },
+    ],
+  }
+}
+
 export function permitProcess(
   areaId: number,
   approverRoleId: number,

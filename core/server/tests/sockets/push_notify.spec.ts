@@ -10,7 +10,7 @@ import { taskToken } from '#services/process/engine'
 import { seedBase } from '#services/seed_service'
 import { PUSH_NOTIFY_PER_MINUTE } from '#controllers/push_notify_controller'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
-import { resetProcessTables } from '#tests/helpers/process'
+import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
 
 type Client = Parameters<typeof tokenFor>[0]
 type Message = { case: string; data: any }
@@ -60,24 +60,7 @@ async function publishReview() {
       form: { pages: [{ name: 'Datos', layout: [['nombre']] }] },
       fields: [{ field_name: 'nombre', type: 'text', data: { label: { value: 'Nombre' } } }],
     },
-    process: {
-      label: 'Avisos',
-      color: '#1C1066',
-      states: [
-        { id: 'init', label: 'Iniciado' },
-        { id: 'end', label: 'Finalizado' },
-      ],
-      start: { step: 'revision' },
-      steps: [
-        {
-          id: 'revision',
-          label: 'Revisión',
-          kind: 'fill',
-          assign: { type: 'area', id: area.id },
-          next: { step: null },
-        },
-      ],
-    },
+    process: areaReviewProcess('Avisos', area.id),
   })
   return { ...published, area }
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { foldText, type FieldRow, type FileLink } from '../../lib/consultation.js'
+import type { FieldRow, FileLink } from '../../lib/consultation.js'
+import { foldText } from '../../lib/text_search.js'
 import { FileItem } from './FileItem.js'
 
 interface Props {

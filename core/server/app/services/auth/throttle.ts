@@ -16,7 +16,6 @@ export const ADDRESS_FAILURE_CEILING = 50
 export const AUTH_REQUESTS_PER_MINUTE = Number(process.env.AUTH_RATE_PER_MINUTE) || 30
 
 const failures = () => limiter.use({ requests: 1_000_000, duration: '15 mins' })
-const requests = () => limiter.use({ requests: AUTH_REQUESTS_PER_MINUTE, duration: '1 min' })
 
 const accountKey = (name: string) => `login_fail:acct:${name.trim().toLowerCase().slice(0, 200)}`
 const addressKey = (ip: string) => `login_fail:ip:${ip}`
@@ -57,16 +56,19 @@ export async function clearAccountFailures(name: string): Promise<void> {
   await failures().delete(accountKey(name))
 }
 
-/** Counts one request on a sign-in path; over the rate it answers 429 with Retry-After. */
-export async function limitAuthRequest(path: string, ip: string, message: string): Promise<void> {
-  const store = requests()
-  const key = `auth_req:${path}:${ip}`
-  const response = await store.increment(key)
-  if (response.consumed > AUTH_REQUESTS_PER_MINUTE) {
+/** Counts one request under `key`; past `perMinute` in a minute it answers 429 with Retry-After. */
+export async function limitPerMinute(key: string, perMinute: number, message: string): Promise<void> {
+  const response = await limiter.use({ requests: perMinute, duration: '1 min' }).increment(key)
+  if (response.consumed > perMinute) {
     const error = new CallFailure(message, 429, 'E_CALL_FAILED')
     error.retryAfter = response.availableIn
     throw error
   }
+}
+
+/** Counts one request on a sign-in path; over the rate it answers 429 with Retry-After. */
+export function limitAuthRequest(path: string, ip: string, message: string): Promise<void> {
+  return limitPerMinute(`auth_req:${path}:${ip}`, AUTH_REQUESTS_PER_MINUTE, message)
 }
 
 /** Counts a wrong code at the signed-in prompt for one session (15 minutes); returns the count. */

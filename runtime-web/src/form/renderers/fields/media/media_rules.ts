@@ -36,38 +36,6 @@ export function refusalMessage(
   }
 }
 
-/** Lower case without accents, so 'revision' finds 'Revisión'. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-}
-
-/** Rows some of whose cell texts contain the query (case and accents ignored); a blank query keeps all. */
-export function searchRows<T>(rows: readonly T[], query: string, texts: (row: T) => readonly string[]): readonly T[] {
-  const wanted = foldText(query.trim())
-  if (wanted === '') return rows
-  return rows.filter((row) => texts(row).some((text) => foldText(text).includes(wanted)))
-}
-
-export interface PageSlice<T> {
-  rows: readonly T[]
-  /** 0-based page actually shown (clamped to the pages there are). */
-  page: number
-  pages: number
-  /** 1-based position of the first and last row shown; 0 and 0 when there are none. */
-  from: number
-  to: number
-}
-
-/** One page of rows; a page past the end shows the last one, and there is always at least one page. */
-export function pageOf<T>(rows: readonly T[], page: number, size: number): PageSlice<T> {
-  const perPage = Math.max(1, Math.floor(size) || 1)
-  const pages = Math.max(1, Math.ceil(rows.length / perPage))
-  const shown = Math.min(Math.max(0, Math.floor(page) || 0), pages - 1)
-  const start = shown * perPage
-  const slice = rows.slice(start, start + perPage)
-  return { rows: slice, page: shown, pages, from: slice.length ? start + 1 : 0, to: start + slice.length }
-}
-
 /**
  * The longest side an uploaded image keeps when the field allows resizing (configControl.resize):
  * a phone photo of 4000 px is scaled down before it leaves the browser.

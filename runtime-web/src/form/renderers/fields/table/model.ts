@@ -36,6 +36,7 @@ import {
 } from './cells.js'
 import type { ScriptOutcome, TableScripts } from './formulas.js'
 import { parseTableDate } from '@tramita/contract'
+import { foldText } from '../../../../lib/text_search.js'
 
 export const TABLE_FEATURES = tableFeatures({
   columnFilteringFeature,
@@ -66,9 +67,6 @@ export interface TableRecord {
   /** The shown texts, lower case without accents, for the search. */
   folded: Record<string, string>
 }
-
-/** Lower case without accents, so 'revision' finds 'Revisión'. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** What a formula cell shows: its result, '0' or 'Error' when it failed, the missing variable's message. */
 export function shownFormula(
@@ -111,7 +109,7 @@ export function buildRecords(
         cell = shownFormula(column, outcome, language, texts)
       } else cell = showCell(column, row[column.name], language, texts)
       shown[column.name] = cell
-      folded[column.name] = fold(cell.text)
+      folded[column.name] = foldText(cell.text)
     }
     return { index, id: ids[index]!, row, values, shown, folded }
   })
@@ -149,7 +147,7 @@ function comparer(column: TableColumnConfig, language: string): SortFn<Features,
 
 /** The search: a row matches when a searchable column's shown text contains the query (case and accents ignored). */
 export const searchFilter: FilterFn<Features, TableRecord> = (row, columnId, query) => {
-  const wanted = fold(String(query ?? '').trim())
+  const wanted = foldText(String(query ?? '').trim())
   return wanted === '' || (row.original.folded[columnId] ?? '').includes(wanted)
 }
 
