@@ -3,7 +3,8 @@
  * `npm test`: static checks, the web build, then every Japa suite against real services — the
  * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the browser suite in
  * Debian's Chromium. Ends with one line `N passed, N failed` summing all of it; exits non-zero on
- * any failure. TRAMITA_TEST_ONLY=name,name runs a subset (names as printed below).
+ * any failure. TRAMITA_TEST_ONLY=name,name runs a subset (names as printed below); TRAMITA_TEST_FILES=a,b
+ * runs only the suite files whose names contain a or b.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
@@ -44,6 +45,12 @@ const steps = [
 const only = process.env.TRAMITA_TEST_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean)
+// TRAMITA_TEST_FILES=uploads,engine narrows each Japa suite to the files whose names contain one of them.
+const fileFilter = (process.env.TRAMITA_TEST_FILES ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .flatMap((f) => ['--files', f])
 const results = []
 
 for (const step of steps) {
@@ -64,7 +71,7 @@ for (const step of steps) {
   const summaryFile = join(dataDir, 'summary.json')
   const run = spawnSync(
     process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node'),
-    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite],
+    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite, ...fileFilter],
     {
       cwd: SERVER,
       stdio: 'inherit',
