@@ -5,9 +5,16 @@ server.errorHandler(() => import('#exceptions/handler'))
 
 /*
  * Server middleware run for every request, before routing. The body parser runs here (not as router
- * middleware) because the call contract reads the `case` field to choose the method to route by.
+ * middleware) because the call contract reads the `case` field to choose the method to route by; the
+ * depth check refuses a too deeply nested JSON body before anything walks it. The security headers
+ * come first so that every answer, a refused one too, carries them.
  */
-server.use([() => import('@adonisjs/core/bodyparser_middleware'), () => import('#middleware/call_contract_middleware')])
+server.use([
+  () => import('#middleware/security_headers_middleware'),
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/json_depth_middleware'),
+  () => import('#middleware/call_contract_middleware'),
+])
 
 router.use([])
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { done, fail } from '#lib/envelope'
-import { field } from '#lib/input'
+import { field, jsonText } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
 import { viewerOf } from '#services/process/inbox'
 import {
@@ -115,14 +115,9 @@ export default class LookupsController {
       fail(message(ctx, 'auth.field_required', { field: name }))
     }
     if (typeof raw !== 'string') return raw
-    if (raw.length > MAX_JSON) this.bad(name)
-    try {
-      return JSON.parse(raw)
-    } catch {
-      // fields_select may be sent as "a,b,c".
-      if (lenientText) return raw
-      return this.bad(name)
-    }
+    // fields_select may be sent as "a,b,c".
+    if (lenientText && !/^\s*[[{"]/.test(raw)) return raw
+    return jsonText(ctx, name, raw, MAX_JSON)
   }
 
   /** A list of field names: an array of strings, or one comma-separated string. */

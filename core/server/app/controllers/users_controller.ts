@@ -6,7 +6,7 @@ import Area from '#models/area'
 import Role from '#models/role'
 import User from '#models/user'
 import { done, fail } from '#lib/envelope'
-import { boolField, field, idValue } from '#lib/input'
+import { boolField, field, idValue, jsonText } from '#lib/input'
 import { message } from '#lib/messages'
 import { affectedRows } from '#lib/db_result'
 import { hashTypedPassword } from '#lib/password'
@@ -48,13 +48,7 @@ const PROFILE_COLUMNS = {
 function userBody(ctx: HttpContext) {
   const body = { ...ctx.request.all() }
   for (const key of ['areas', 'roles']) {
-    if (typeof body[key] === 'string') {
-      try {
-        body[key] = JSON.parse(body[key])
-      } catch {
-        fail(message(ctx, 'auth.field_invalid', { field: key }))
-      }
-    }
+    if (typeof body[key] === 'string') body[key] = jsonText(ctx, key, body[key], 20_000)
   }
   for (const key of CLEARABLE_FIELDS) {
     if (typeof body[key] === 'string' && body[key].trim() === '') body[key] = null

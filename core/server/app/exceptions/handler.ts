@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { message } from '#lib/messages'
+import { MAX_JSON_DEPTH, textTooDeep } from '#lib/json_input'
 
 interface ErrorLike {
   status?: number
@@ -10,6 +11,8 @@ interface ErrorLike {
   stack?: string
   extra?: Record<string, unknown>
   retryAfter?: number
+  /** The raw text of a JSON body the body parser could not parse. */
+  body?: unknown
 }
 
 /** Error codes whose message is written for the caller and may be shown as is. */
@@ -51,6 +54,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (err.code && SAFE_CODES.has(err.code) && err.message) return err.message
     // Body-parser and other framework 4xx errors: their messages describe the request, not the server.
     if (status === 413) return message(ctx, 'error.too_large')
+    // The body parser's prototype scan recurses, so a very deep JSON body fails there, not in our check.
+    if (status === 400 && typeof err.body === 'string' && textTooDeep(err.body)) {
+      return message(ctx, 'error.json_too_deep', { max: MAX_JSON_DEPTH })
+    }
     if (err.code?.startsWith('E_') && status === 400) return message(ctx, 'error.malformed_body')
     return err.message || message(ctx, 'error.generic')
   }

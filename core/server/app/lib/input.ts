@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { CallFailure } from '#lib/envelope'
 import { message } from '#lib/messages'
+import { type JsonProblem, MAX_JSON_CHARS, MAX_JSON_DEPTH, parseJsonText } from '#lib/json_input'
 
 /**
  * Reading the spec's form fields safely: a field must be one string (two fields of the same name
@@ -42,12 +43,10 @@ export function boolField(ctx: HttpContext, name: string): boolean {
   throw new CallFailure(message(ctx, 'auth.field_invalid', { field: name }), 400)
 }
 
-/** Largest JSON document a field may carry (a form definition, a case's values). */
-const MAX_JSON_CHARS = 5_000_000
-
 /**
- * A JSON field: already an object in a JSON body, or text to parse in form-data. Missing is
- * undefined (or refused when required); malformed or oversized text is refused with its name.
+ * A JSON field: already an object in a JSON body (its depth checked by the body's middleware), or
+ * text to parse in form-data. Missing is undefined (or refused when required); malformed, oversized
+ * or too deeply nested text is refused with its name.
  */
 export function jsonField(ctx: HttpContext, name: string, required: boolean): unknown {
   const raw = ctx.request.input(name)
@@ -55,11 +54,20 @@ export function jsonField(ctx: HttpContext, name: string, required: boolean): un
     if (required) throw new CallFailure(message(ctx, 'auth.field_required', { field: name }), 400)
     return undefined
   }
-  if (typeof raw !== 'string') return raw
-  if (raw.length > MAX_JSON_CHARS) throw new CallFailure(message(ctx, 'engine.too_large', { field: name }), 413)
-  try {
-    return JSON.parse(raw)
-  } catch {
-    throw new CallFailure(message(ctx, 'engine.bad_json', { field: name }), 400)
+  return typeof raw === 'string' ? jsonText(ctx, name, raw) : raw
+}
+
+/** A JSON text within the bounds of lib/json_input.ts, or a refusal naming the field. */
+export function jsonText(ctx: HttpContext, name: string, text: string, maxChars = MAX_JSON_CHARS): unknown {
+  const parsed = parseJsonText(text, maxChars)
+  if (parsed.ok) return parsed.value
+  throw jsonRefusal(ctx, name, parsed.problem)
+}
+
+export function jsonRefusal(ctx: HttpContext, name: string, problem: JsonProblem): CallFailure {
+  if (problem === 'too_large') return new CallFailure(message(ctx, 'engine.too_large', { field: name }), 413)
+  if (problem === 'too_deep') {
+    return new CallFailure(message(ctx, 'engine.too_deep', { field: name, max: MAX_JSON_DEPTH }), 400)
   }
+  return new CallFailure(message(ctx, 'engine.bad_json', { field: name }), 400)
 }
