@@ -11,8 +11,11 @@ import { scriptRunner } from '#services/scripts'
 export const MAX_SCRIPT_CHARS = 20_000
 /** Calls per minute per user (SCRIPT_CALLS_PER_MINUTE overrides it). */
 export const SCRIPT_CALLS_PER_MINUTE = Number(process.env.SCRIPT_CALLS_PER_MINUTE) || 20
-/** A server script's deadline; the pool's watchdog ends a worker stuck past it. */
-export const SCRIPT_TIMEOUT_MS = 500
+/**
+ * A server script's deadline. Short, since a runaway holds one of the pool's two workers (which also
+ * run forms' rules on every save) until it; the watchdog ends a worker stuck past it.
+ */
+export const SCRIPT_TIMEOUT_MS = 200
 
 /**
  * POST /inside/forms/create/search_endpoint/ejecutar_exe (spec 000 §7, 001 §7): the execute_script
@@ -42,7 +45,8 @@ export default class ScriptCallsController {
     }
     const result = await scriptRunner().run(source, values as Record<string, Json>, { timeoutMs: SCRIPT_TIMEOUT_MS })
     if (!result.ok) {
-      if (result.error.code === 'SCRIPT_TIMEOUT') fail(message(ctx, 'script_call.timeout'), 422)
+      if (result.error.code === 'SCRIPT_TIMEOUT')
+        fail(message(ctx, 'script_call.timeout', { ms: SCRIPT_TIMEOUT_MS }), 422)
       fail(message(ctx, 'script_call.failed', { message: result.error.message.slice(0, 300) }), 422)
     }
     return done({ value: result.value, effects: result.effects })
