@@ -1,17 +1,43 @@
 import { test } from '@japa/runner'
-import { MODAL_DELAY_MS, Overlays, safeModalUrl } from '../src/form/overlays.js'
+import { DOWNLOAD_LINGER_MS, MODAL_DELAY_MS, Overlays, safeModalUrl, type OverlayTimers } from '../src/form/overlays.js'
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A hand-driven clock: `advance` moves time and fires the timeouts that fall due, in order. */
+function fakeTimers() {
+  let now = 0
+  const pending = new Map<number, { at: number; fn: () => void }>()
+  let nextHandle = 1
+  const timers: OverlayTimers & { advance(ms: number): void } = {
+    setTimeout: (fn, ms) => {
+      pending.set(nextHandle, { at: now + ms, fn })
+      return nextHandle++
+    },
+    clearTimeout: (handle) => pending.delete(handle as number),
+    advance(ms) {
+      const end = now + ms
+      for (;;) {
+        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
+        if (!due) break
+        pending.delete(due[0])
+        now = due[1].at
+        due[1].fn()
+      }
+      now = end
+    },
+  }
+  return timers
+}
 
 test.group('form overlays', () => {
-  test('a modal opens after the spec delay, a later one replaces it, close empties it', async ({ assert }) => {
-    const overlays = new Overlays()
+  test('a modal opens after the spec delay, a later one replaces it, close empties it', ({ assert }) => {
+    const clock = fakeTimers()
+    const overlays = new Overlays(clock)
     let seen = 0
     overlays.subscribe(() => seen++)
     overlays.openModal({ type: 'url', url: 'https://example.org' })
+    clock.advance(MODAL_DELAY_MS - 1)
     assert.isNull(overlays.modal(), 'not before 100 ms')
     overlays.openModal({ type: 'pages', page: 'extra' })
-    await wait(MODAL_DELAY_MS + 30)
+    clock.advance(MODAL_DELAY_MS)
     assert.deepEqual(overlays.modal(), { type: 'pages', page: 'extra' })
     assert.equal(seen, 1, 'the first open was replaced before it showed')
     overlays.closeModal()
@@ -41,6 +67,52 @@ test.group('form overlays', () => {
       overlays.downloads().map((d) => d.name),
       ['roto.pdf']
     )
+  })
+
+  test('a finished download leaves the panel 2 s after it finished, a running one stays', async ({ assert }) => {
+    const clock = fakeTimers()
+    const overlays = new Overlays(clock)
+    let finish!: (v: string) => void
+    const slow = overlays.track('lento.pdf', new Promise<string>((resolve) => (finish = resolve)))
+    await overlays.track('acta.pdf', Promise.resolve('ok'))
+    await assert.rejects(() => overlays.track('roto.pdf', Promise.reject(new Error('no'))))
+    assert.equal(DOWNLOAD_LINGER_MS, 2000)
+    clock.advance(DOWNLOAD_LINGER_MS - 1)
+    assert.deepEqual(
+      overlays.downloads().map((d) => [d.name, d.status]),
+      [
+        ['lento.pdf', 'running'],
+        ['acta.pdf', 'done'],
+        ['roto.pdf', 'failed'],
+      ]
+    )
+    clock.advance(1)
+    assert.deepEqual(
+      overlays.downloads().map((d) => d.name),
+      ['lento.pdf'],
+      'a running one is never removed'
+    )
+    clock.advance(60_000)
+    finish('ok')
+    await slow
+    assert.deepEqual(
+      overlays.downloads().map((d) => d.status),
+      ['done']
+    )
+    clock.advance(DOWNLOAD_LINGER_MS)
+    assert.deepEqual(overlays.downloads(), [])
+  })
+
+  test('a download dismissed before its 2 s is not removed twice', async ({ assert }) => {
+    const clock = fakeTimers()
+    const overlays = new Overlays(clock)
+    let seen = 0
+    overlays.subscribe(() => seen++)
+    await overlays.track('acta.pdf', Promise.resolve('ok'))
+    overlays.dismissDownload(overlays.downloads()[0]!.id)
+    const after = seen
+    clock.advance(DOWNLOAD_LINGER_MS)
+    assert.equal(seen, after, 'nothing changed, nobody told')
   })
 
   test('only http(s) addresses open in a modal', ({ assert }) => {

@@ -5,6 +5,7 @@
  */
 import { coreRegistry } from './core-types.js'
 import { itemsByName, sectionPages } from './layout.js'
+import { setEntryKey, setRepeatCaption, setRepeats } from './sets.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 import type { FormState } from './form-state.js'
@@ -58,10 +59,20 @@ export function missingRequired(
     if (!fieldState.required || fieldState.natural !== 'enabled') continue
     const fieldType = registry.get('field', entry.item.type)
     if (!fieldType) continue
-    const value = values[name] ?? fieldType.defaultValue(entry.item)
-    if (!fieldType.required(entry.item, value)) {
-      missing.push({ field: name, page, label: entry.item.data.label.value || name })
+    const label = entry.item.data.label.value || name
+    if (entry.item.isSet) {
+      // A set field's own value stays blank: each of its repetitions is what must be filled.
+      const driving = items.get(entry.item.set)
+      for (const repeat of setRepeats(driving?.kind === 'field' ? driving.item : undefined, values[entry.item.set])) {
+        const key = setEntryKey(name, repeat.id)
+        if (!fieldType.required(entry.item, values[key] ?? fieldType.defaultValue(entry.item))) {
+          missing.push({ field: key, page, label: `${label} (${setRepeatCaption(entry.item, repeat)})` })
+        }
+      }
+      continue
     }
+    const value = values[name] ?? fieldType.defaultValue(entry.item)
+    if (!fieldType.required(entry.item, value)) missing.push({ field: name, page, label })
   }
   return missing
 }

@@ -11,6 +11,7 @@ import { schemaProblems } from './validate-config.js'
 import { evaluateForm, type EvaluationContext, type ScriptFailure } from './evaluate.js'
 import { applyConditions, declaredState } from './form-state.js'
 import { missingRequired, type MissingField } from './required.js'
+import { parseSetEntryKey, setEntries } from './sets.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 
@@ -29,7 +30,10 @@ export interface SubmissionResult {
   /** Required fields left empty (checked for the new and enter cases, as the runtime does). */
   missing: MissingField[]
   errors: { field: string; message: string }[]
-  /** Every field's value to store: formulas recomputed, unsaveable and set fields blank. */
+  /**
+   * Every field's value to store: formulas recomputed, unsaveable and set fields blank; each set
+   * field's repetitions under `name[id]` (sets.ts), only those its driving value gives now.
+   */
   values: Record<string, unknown>
   /** Conditions and formulas that failed; for the designer, not the end user. */
   scriptErrors: ScriptFailure[]
@@ -63,31 +67,29 @@ export async function validateSubmission(
   const values: Record<string, unknown> = {}
 
   for (const name of Object.keys(submitted)) {
-    if (items.get(name)?.kind !== 'field') {
-      errors.push({ field: name, message: contractText(ctx, 'errors.unknown_field', { field: name }) })
+    const entry = items.get(parseSetEntryKey(name)?.name ?? name)
+    const known = parseSetEntryKey(name) ? entry?.item.isSet === true : entry?.kind === 'field'
+    if (!known) errors.push({ field: name, message: contractText(ctx, 'errors.unknown_field', { field: name }) })
+  }
+  /** Stores `raw` under `key` when it has the type's shape and passes its checks; reports it otherwise. */
+  const take = (item: (typeof form.fields)[number], key: string, raw: unknown) => {
+    const fieldType = registry.get('field', item.type)!
+    const shape = schemaProblems(fieldType.valueSchema!, raw)
+    if (shape.length > 0) {
+      const detail = shape.map((p) => `${p.path || '/'} ${p.message}`).join('; ')
+      errors.push({ field: key, message: contractText(ctx, 'errors.wrong_shape', { field: key, detail }) })
+      return
     }
+    for (const message of fieldType.validate(item, raw, ctx)) errors.push({ field: key, message })
+    values[key] = raw
   }
   for (const item of form.fields) {
     const fieldType = registry.get('field', item.type)
     if (!fieldType) continue
-    const blank = fieldType.defaultValue(item)
+    values[item.field_name] = fieldType.defaultValue(item)
     const raw = submitted[item.field_name]
-    if (raw === undefined || raw === null || !item.saveable || item.isSet) {
-      values[item.field_name] = blank
-      continue
-    }
-    const shape = schemaProblems(fieldType.valueSchema!, raw)
-    if (shape.length > 0) {
-      const detail = shape.map((p) => `${p.path || '/'} ${p.message}`).join('; ')
-      errors.push({
-        field: item.field_name,
-        message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail }),
-      })
-      values[item.field_name] = blank
-      continue
-    }
-    for (const message of fieldType.validate(item, raw, ctx)) errors.push({ field: item.field_name, message })
-    values[item.field_name] = raw
+    if (raw === undefined || raw === null || !item.saveable || item.isSet) continue
+    take(item, item.field_name, raw)
   }
 
   const evaluation = await evaluateForm(form, values, context)
@@ -105,6 +107,13 @@ export async function validateSubmission(
         message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail: JSON.stringify(computed) }),
       })
     }
+  }
+
+  // The repetitions the driving values (formulas applied) give now; a repetition no longer given is dropped.
+  for (const { item, key } of setEntries(form, values)) {
+    const raw = submitted[key]
+    if (raw === undefined || raw === null || !item.saveable || !registry.get('field', item.type)) continue
+    take(item, key, raw)
   }
 
   const state = applyConditions(declaredState(form, { task: context.task }), evaluation.conditions)

@@ -1,15 +1,14 @@
 /**
- * `validateConfig(config)`: every problem of a jsonconfig with its JSON path (JSON Pointer, as ajv
- * reports it). The frame is checked against the form schema, each field and element against its own
+ * `validateConfig(config)`: every problem of a jsonconfig with its JSON path (JSON Pointer). The frame is checked against the form schema, each field and element against its own
  * type's schema from the registry, then the references between them (layouts, sections, sets,
  * autocomplete rules, actions, script syntax and formula cycles).
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { SANDBOX_GLOBALS, analyzeScript } from '@tramita/sandbox'
 import { FormConfigBase } from './schema/form.js'
 import { documentProblems } from './documents.js'
-import { TRANSLATABLE } from './schema/translatable.js'
 import { EVENT_SCRIPTS } from './schema/common.js'
 import { coreRegistry } from './core-types.js'
 import { withDefaults } from './defaults.js'
@@ -26,56 +25,82 @@ export interface ConfigProblem {
   message: string
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true, verbose: true })
-// An annotation for the designer and the runtime (which texts a form may translate); nothing to check.
-ajv.addKeyword({ keyword: TRANSLATABLE, schemaType: 'boolean' })
-const compiled = new WeakMap<TSchema, ValidateFunction>()
-
-/** The ajv validator of a schema, compiled once. */
-export function validatorFor(schema: TSchema): ValidateFunction {
-  let validate = compiled.get(schema)
-  if (!validate) {
-    validate = ajv.compile(schema)
-    compiled.set(schema, validate)
-  }
-  return validate
-}
-
-/** ajv's errors as problems: unions collapsed to one "must be one of" line, missing keys on their own path. */
+/**
+ * A value against a schema, as problems: unions collapsed to one "must be one of" line, a missing
+ * key on its own path. TypeBox's interpreter checks it, never generated code: the designer and the
+ * runtime run under a Content-Security-Policy without 'unsafe-eval' (ajv compiles with `new Function`).
+ * The messages keep JSON Schema's usual wording ("must be number").
+ */
 export function schemaProblems(schema: TSchema, value: unknown, prefix = ''): ConfigProblem[] {
-  const validate = validatorFor(schema)
-  if (validate(value)) return []
-  const errors = validate.errors ?? []
-  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath))
-  const problems: ConfigProblem[] = []
-  for (const error of errors) {
-    if (error.keyword !== 'anyOf' && insideUnion(error, unionPaths)) continue
-    problems.push(describe(error, prefix))
-  }
-  return problems
+  if (Value.Check(schema, value)) return []
+  const errors = [...Value.Errors(schema, value)]
+  // A missing key is also visited as undefined (a second, type error): the "is required" says it.
+  const missing = new Set(errors.filter((e) => e.type === ValueErrorType.ObjectRequiredProperty).map((e) => e.path))
+  return errors
+    .filter((e) => e.type === ValueErrorType.ObjectRequiredProperty || !missing.has(e.path))
+    .map((e) => ({ path: prefix + e.path, message: describe(e) }))
 }
 
-function insideUnion(error: ErrorObject, unionPaths: Set<string>): boolean {
-  return unionPaths.has(error.instancePath) && error.schemaPath.includes('/anyOf/')
-}
-
-function describe(error: ErrorObject, prefix: string): ConfigProblem {
-  const path = prefix + error.instancePath
-  switch (error.keyword) {
-    case 'required':
-      return { path: `${path}/${error.params.missingProperty}`, message: 'is required' }
-    case 'additionalProperties':
-      return { path: `${path}/${error.params.additionalProperty}`, message: 'is not a known key' }
-    case 'anyOf': {
-      const consts = (error.schema as { const?: unknown }[]).map((s) => s.const)
-      if (consts.every((c) => c !== undefined)) {
-        return { path, message: `must be one of: ${consts.map((c) => JSON.stringify(c)).join(', ')}` }
+function describe(error: ValueError): string {
+  const schema = error.schema as Record<string, unknown> & { anyOf?: { const?: unknown }[] }
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'is required'
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'is not a known key'
+    case ValueErrorType.Union: {
+      const consts = (schema.anyOf ?? []).map((s) => s.const)
+      if (consts.length > 0 && consts.every((c) => c !== undefined)) {
+        return `must be one of: ${consts.map((c) => JSON.stringify(c)).join(', ')}`
       }
-      return { path, message: 'does not have any of the accepted shapes' }
+      return 'does not have any of the accepted shapes'
     }
+    case ValueErrorType.Literal:
+      return 'must be equal to constant'
+    case ValueErrorType.StringPattern:
+      return `must match pattern "${String(schema.pattern)}"`
+    case ValueErrorType.StringMinLength:
+      return `must NOT have fewer than ${String(schema.minLength)} characters`
+    case ValueErrorType.StringMaxLength:
+      return `must NOT have more than ${String(schema.maxLength)} characters`
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return `must be >= ${String(schema.minimum)}`
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `must be <= ${String(schema.maximum)}`
+    case ValueErrorType.NumberExclusiveMinimum:
+    case ValueErrorType.IntegerExclusiveMinimum:
+      return `must be > ${String(schema.exclusiveMinimum)}`
+    case ValueErrorType.NumberExclusiveMaximum:
+    case ValueErrorType.IntegerExclusiveMaximum:
+      return `must be < ${String(schema.exclusiveMaximum)}`
+    case ValueErrorType.NumberMultipleOf:
+    case ValueErrorType.IntegerMultipleOf:
+      return `must be multiple of ${String(schema.multipleOf)}`
+    case ValueErrorType.ArrayMinItems:
+      return `must NOT have fewer than ${String(schema.minItems)} items`
+    case ValueErrorType.ArrayMaxItems:
+      return `must NOT have more than ${String(schema.maxItems)} items`
+    case ValueErrorType.ArrayUniqueItems:
+      return 'must NOT have duplicate items'
+    case ValueErrorType.ObjectMinProperties:
+      return `must NOT have fewer than ${String(schema.minProperties)} properties`
+    case ValueErrorType.ObjectMaxProperties:
+      return `must NOT have more than ${String(schema.maxProperties)} properties`
     default:
-      return { path, message: error.message ?? 'is not valid' }
+      return TYPE_NAMES[error.type] ? `must be ${TYPE_NAMES[error.type]}` : error.message
   }
+}
+
+const TYPE_NAMES: Partial<Record<ValueErrorType, string>> = {
+  [ValueErrorType.Number]: 'number',
+  [ValueErrorType.Integer]: 'integer',
+  [ValueErrorType.String]: 'string',
+  [ValueErrorType.Boolean]: 'boolean',
+  [ValueErrorType.Array]: 'array',
+  [ValueErrorType.Object]: 'object',
+  [ValueErrorType.Null]: 'null',
 }
 
 /** Every problem of the config; an empty list means it is valid. */
@@ -170,8 +195,13 @@ function referenceProblems(config: FormConfig, actionTypes: ActionTypeRegistry):
     }
   })
   config.fields.forEach((item, index) => {
-    if (item.isSet && !names.has(item.set)) {
+    if (!item.isSet) return
+    const driving = config.fields.find((field) => field.field_name === item.set)
+    if (!driving) {
       problems.push({ path: `/fields/${index}/set`, message: `"${item.set}" is not a field of this form` })
+    } else if (driving.isSet) {
+      // Also refuses a field repeating over itself: the repetitions come from a plain field's value.
+      problems.push({ path: `/fields/${index}/set`, message: `"${item.set}" is itself repeated` })
     }
   })
   config.validations.autocomplete.forEach((rule, index) => {

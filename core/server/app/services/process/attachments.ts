@@ -1,5 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { FormConfig } from '@tramita/contract'
+import { valueSlots, type FormConfig } from '@tramita/contract'
 import { affectedRows } from '#lib/db_result'
 import { isUploader, type UploadRow, type Uploader } from '#services/uploads/staging'
 
@@ -15,9 +15,10 @@ const FILE_FIELD_TYPES = new Set(['file', 'image', 'signature'])
 /** path → field name of every file the values reference. */
 export function attachedPaths(form: FormConfig, values: Record<string, unknown>): Map<string, string> {
   const found = new Map<string, string>()
-  for (const item of form.fields) {
+  // A set field's repetitions hold files under their own keys; the upload names the field.
+  for (const { item, key } of valueSlots(form, values)) {
     if (!FILE_FIELD_TYPES.has(item.type)) continue
-    const value = values[item.field_name]
+    const value = values[key]
     for (const entry of Array.isArray(value) ? value : [value]) {
       const path = typeof entry === 'object' && entry !== null ? (entry as { path?: unknown }).path : undefined
       if (typeof path === 'string' && path !== '') found.set(path, item.field_name)

@@ -1,5 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
-import { hasReduce, reduceById, userPassesReduce, type FormConfig, type ReduceLists } from '@tramita/contract'
+import {
+  hasReduce,
+  reduceById,
+  userPassesReduce,
+  valueSlots,
+  type FormConfig,
+  type ReduceLists,
+} from '@tramita/contract'
 
 /**
  * Users, areas and roles pickers hold the options the browser showed (id, label, and for users their
@@ -65,12 +72,13 @@ export async function verifiedPeople(
 ): Promise<{ values: Record<string, unknown>; problems: PeopleProblem[] }> {
   const out = { ...values }
   const problems: PeopleProblem[] = []
-  for (const item of form.fields) {
+  // Each field, and each repetition of a set field (its own key).
+  for (const { item, key: slot } of valueSlots(form, values)) {
     const type = item.type
     if (type !== 'users' && type !== 'areas' && type !== 'roles') continue
-    const value = values[item.field_name]
+    const value = values[slot]
     if (!Array.isArray(value) || value.length === 0) continue
-    if (JSON.stringify(value) === JSON.stringify(stored[item.field_name])) continue
+    if (JSON.stringify(value) === JSON.stringify(stored[slot])) continue
     const reduce = (item.data.reduce ?? {}) as ReduceLists
     const key = type === 'users' ? 'code' : 'id'
     const wanted = idsOf(value, key)
@@ -81,7 +89,7 @@ export async function verifiedPeople(
       const row = found.get(id)
       const who = String(picked?.[type === 'users' ? 'label' : 'name'] ?? picked?.[key] ?? '')
       if (!row) {
-        problems.push({ field: item.field_name, key: 'engine.person_unknown', vars: { field: item.field_name, who } })
+        problems.push({ field: slot, key: 'engine.person_unknown', vars: { field: slot, who } })
         continue
       }
       const allowed =
@@ -89,16 +97,12 @@ export async function verifiedPeople(
           ? userPassesReduce(row as { code: number; allData: { areas: number[]; rol_user: number[] } }, reduce)
           : !hasReduce(reduce) || reduceById([row], type === 'areas' ? reduce.areas : reduce.roles, () => id).length > 0
       if (!allowed) {
-        problems.push({
-          field: item.field_name,
-          key: 'engine.person_not_allowed',
-          vars: { field: item.field_name, who },
-        })
+        problems.push({ field: slot, key: 'engine.person_not_allowed', vars: { field: slot, who } })
         continue
       }
       rebuilt.push(row)
     }
-    out[item.field_name] = rebuilt
+    out[slot] = rebuilt
   }
   return { values: out, problems }
 }
