@@ -85,6 +85,11 @@ export const Step = Type.Object(
     go_to_states: Type.Array(Type.String({ pattern: STATE_ID_PATTERN }), { default: [] }),
     /** E-mail the assignees when the step is assigned. */
     notify: Type.Boolean({ default: true }),
+    /**
+     * Four-eyes: the case's starter and whoever did the previous step may not do this step. Absent,
+     * it follows the kind (on for approvals): read it through fourEyes().
+     */
+    four_eyes: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false }
 )
@@ -126,6 +131,11 @@ export const ProcessDefinition = Type.Object(
 )
 
 export type ProcessDefinition = Static<typeof ProcessDefinition>
+
+/** Whether a step refuses its case's starter and its previous step's doer (on by default for approvals). */
+export function fourEyes(step: { kind: string; four_eyes?: boolean }): boolean {
+  return step.four_eyes ?? step.kind === 'approve'
+}
 export type ProcessStep = Static<typeof Step>
 export type ProcessDecision = Static<typeof Decision>
 export type ProcessNext = Static<typeof Next>

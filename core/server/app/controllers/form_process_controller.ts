@@ -7,8 +7,8 @@ import { message, languageOf } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { platform } from '#services/platform'
 import { principalFor, type Principal } from '#services/auth/principal'
-import { mayEditValues, maySeeCase } from '#services/process/access'
-import { mayDo, mayStart, membershipsOf } from '#services/process/assignees'
+import { editValuesRefusal, maySeeCase } from '#services/process/access'
+import { fourEyesBar, mayDo, mayStart, membershipsOf } from '#services/process/assignees'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
 import {
   caseKey,
@@ -23,7 +23,6 @@ import {
   type Submission,
   type TaskRow,
 } from '#services/process/engine'
-import { taskNoticeJob } from '#services/process/notices'
 import { latestCaseDocument } from '#services/documents/store'
 
 /** Every column of TaskRow, read beside the case's under `task_` names (both tables have id, status). */
@@ -38,6 +37,8 @@ const TASK_COLUMNS = [
   'assignee_text',
   'status',
   'claimed_by',
+  'four_eyes',
+  'assigned_by',
 ] as const satisfies readonly (keyof TaskRow)[]
 // A column added to TaskRow and not listed above fails the typecheck here.
 const allTaskColumns: Exclude<keyof TaskRow, (typeof TASK_COLUMNS)[number]> extends never ? true : never = true
@@ -65,14 +66,16 @@ export default class FormProcessController {
       if (type === 'enter' || type === 'approve') {
         const { row, task } = await this.caseAndTaskFor(ctx)
         const version = (await versionById(row.form_version_id))!
-        await this.checkMayDo(ctx, task, principal)
+        await this.checkMayDo(ctx, row, task, principal)
         const answer = this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done')
         return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
       const row = await this.caseFor(ctx)
       const version = (await versionById(row.form_version_id))!
       if (type === 'see' || type === 'edit') {
-        if (!principal || !(await maySeeCase(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
+        // Nobody signed in: the spec's 401, on which the client sends its user to sign in.
+        if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
+        if (!(await maySeeCase(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
         const answer = this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done')
         return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
@@ -110,8 +113,8 @@ export default class FormProcessController {
       const principal = await this.caller(ctx)
       if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
       const row = await this.caseFor(ctx)
-      if (!mayEditValues(principal)) fail(message(ctx, 'engine.not_yours'), 403)
-      if (row.status !== 'open' && principal.user.id !== 1) fail(message(ctx, 'tarea_realizada'), 409)
+      const refused = editValuesRefusal(principal, row)
+      if (refused) fail(message(ctx, refused.key), refused.status)
       const version = (await versionById(row.form_version_id))!
       const saved = await editCase(version, row, principal.user.id, this.submission(ctx, 'flow_values', true))
       return this.saved(ctx, version, saved)
@@ -123,7 +126,7 @@ export default class FormProcessController {
       const principal = await this.caller(ctx)
       const { row, task } = await this.caseAndTaskFor(ctx)
       if (task.kind !== kind) fail(message(ctx, 'engine.wrong_route'))
-      await this.checkMayDo(ctx, task, principal)
+      await this.checkMayDo(ctx, row, task, principal)
       const version = (await versionById(row.form_version_id))!
       const submission = this.submission(ctx, 'flow_values', kind === 'fill')
       let decision: string | undefined
@@ -149,9 +152,8 @@ export default class FormProcessController {
   }
 
   private async saved(ctx: HttpContext, version: LoadedVersion, saved: SaveResult) {
-    for (const taskId of saved.notify) {
-      await platform().queue.enqueue(taskNoticeJob.name, { taskId, lang: languageOf(ctx) })
-    }
+    // The assignee mail was staged in the save's transaction; the relay queues it without holding the answer.
+    if (saved.notify.length > 0) platform().outbox.kick()
     return done({
       message: message(ctx, 'info_sent_success'),
       id: saved.caseId,
@@ -175,6 +177,10 @@ export default class FormProcessController {
       fail(message(ctx, 'engine.bad_json', { field: name }))
     }
     const goToState = optionalField(ctx, 'go_to_state', 40)?.trim() || undefined
+    // The case version the form was loaded with (info's `version`); optional for the spec's clients.
+    const rawVersion = optionalField(ctx, 'version', 12)?.trim()
+    if (rawVersion && !/^\d{1,10}$/.test(rawVersion)) fail(message(ctx, 'engine.bad_version'))
+    const baseVersion = rawVersion ? Number(rawVersion) : undefined
     const params: Record<string, string> = {}
     const rawParams = ctx.request.input('params')
     if (typeof rawParams === 'string' && rawParams) {
@@ -185,7 +191,7 @@ export default class FormProcessController {
         }
       }
     }
-    return { values: values as Record<string, unknown>, goToState, lang: languageOf(ctx), params }
+    return { values: values as Record<string, unknown>, goToState, lang: languageOf(ctx), params, baseVersion }
   }
 
   private async versionFor(ctx: HttpContext): Promise<LoadedVersion> {
@@ -222,9 +228,11 @@ export default class FormProcessController {
     return { row: found as unknown as CaseRow, task: task as unknown as TaskRow }
   }
 
-  /** The task's assignee; an external task's link is its own credential. */
-  private async checkMayDo(ctx: HttpContext, task: TaskRow, principal: Principal | null) {
+  /** The task's assignee, unless four-eyes bars them; an external task's link is its own credential. */
+  private async checkMayDo(ctx: HttpContext, row: CaseRow, task: TaskRow, principal: Principal | null) {
     if (task.assignee_type === 'external') return
+    const barred = fourEyesBar(task, row.created_by, principal?.user.id ?? null)
+    if (barred) fail(message(ctx, barred), 403)
     if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
     // Only an area task needs the caller's areas (a query); roles come with the principal.
     const memberships =
@@ -268,6 +276,13 @@ export default class FormProcessController {
           ]
         : [],
       key_process: row ? caseKey(row.id) : '',
+      // Sent back with a save: a save based on an older version is refused (engine.case_changed).
+      version: row?.version ?? 0,
+      // Whether the runtime offers "edit values" (see: editValuesRefusal; approve: always, spec 000 §5).
+      may_edit_values:
+        task !== null
+          ? task.kind === 'approve' && status === 'pending'
+          : row !== null && principal !== null && editValuesRefusal(principal, row) === null,
       token: task ? taskToken(task.id) : '',
       estados_label: (state?.label ?? 'init').toLowerCase(),
       state: row?.state ?? 'init',

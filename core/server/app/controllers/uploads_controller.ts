@@ -6,11 +6,12 @@ import { normalizeExtensions } from '@tramita/contract'
 import env from '#start/env'
 import { done, fail } from '#lib/envelope'
 import { headerValue } from '#lib/call_contract'
+import { setStoredFileHeaders } from '#lib/security_headers'
 import { field } from '#lib/input'
 import { message } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { principalFor, type Principal } from '#services/auth/principal'
-import { mayEditValues, maySeeCase } from '#services/process/access'
+import { editValuesRefusal, maySeeCase } from '#services/process/access'
 import { mayDo, mayStart, membershipsOf } from '#services/process/assignees'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
 import type { CaseRow, TaskRow } from '#services/process/engine'
@@ -26,14 +27,13 @@ import {
   type UploadTarget,
 } from '#services/uploads/inspect'
 import {
-  deleteObjects,
   filePathOf,
   findUpload,
   FILE_PATH_PREFIX,
   isUploader,
   parseFilePath,
-  recordStaged,
   removeStaged,
+  stageUploads,
   type NewUpload,
   type Uploader,
   type UploadRow,
@@ -82,39 +82,34 @@ export default class UploadsController {
           target,
           maxBytes
         )
-        if (isRefusal(result)) fail(message(ctx, result.key, result.vars))
+        if (isRefusal(result)) fail(message(ctx, result.key, result.vars), result.status)
         checked.push({ tmpPath: file.tmpPath, name: cleanName(file.clientName), size: file.size, inspected: result })
       }
 
       const ip = ctx.request.ip()
-      const rows: NewUpload[] = []
-      const keys: string[] = []
-      try {
-        for (const { tmpPath, name, size, inspected } of checked) {
-          const storageKey = newObjectKey(foldertype, inspected.storageExt)
-          keys.push(storageKey)
-          await drive.use().moveFromFs(tmpPath, storageKey, { contentType: inspected.mime })
-          rows.push({
-            path: filePathOf(storageKey),
-            storage_key: storageKey,
-            real_name: name,
-            ext: inspected.ext,
-            mime: inspected.mime,
-            size,
-            ip: ip.slice(0, 45),
-            owner_user_id: uploader.userId,
-            owner_task_id: uploader.taskId,
-            form_id: version.formId,
-            field: fieldName,
-            foldertype,
-          })
+      const sources = new Map<string, string>()
+      const rows: NewUpload[] = checked.map(({ tmpPath, name, size, inspected }) => {
+        const storageKey = newObjectKey(foldertype, inspected.storageExt)
+        sources.set(storageKey, tmpPath)
+        return {
+          path: filePathOf(storageKey),
+          storage_key: storageKey,
+          real_name: name,
+          ext: inspected.ext,
+          mime: inspected.mime,
+          size,
+          ip: ip.slice(0, 45),
+          owner_user_id: uploader.userId,
+          owner_task_id: uploader.taskId,
+          form_id: version.formId,
+          field: fieldName,
+          foldertype,
         }
-        await recordStaged(rows)
-      } catch (error) {
-        // Storage or database trouble half-way: no object is left without its row.
-        await deleteObjects(keys).catch(() => {})
-        throw error
-      }
+      })
+      // Rows first, then the files: a kill half-way never leaves a file that no row names.
+      await stageUploads(rows, (row) =>
+        drive.use().moveFromFs(sources.get(row.storage_key)!, row.storage_key, { contentType: row.mime })
+      )
       // Spec 000 §3 "Uploaded file entry": exactly these keys (the contract's FileEntry has no others).
       return done(rows.map((r) => ({ ext: r.ext, ip: r.ip, path: r.path, real_name: r.real_name, status: 'good' })))
     } finally {
@@ -153,7 +148,7 @@ export default class UploadsController {
     ctx.response.header('Content-Type', row.mime)
     ctx.response.header('Content-Length', String(row.size))
     ctx.response.header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.real_name))
-    ctx.response.header('X-Content-Type-Options', 'nosniff')
+    setStoredFileHeaders(ctx.response, row.mime)
     ctx.response.header('Cache-Control', 'private, no-cache')
     ctx.response.stream(await disk.getStream(row.storage_key))
   }
@@ -202,8 +197,8 @@ export default class UploadsController {
       return { version, uploader: asUser(principal), row }
     }
     if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
-    if (!mayEditValues(principal)) fail(message(ctx, 'engine.not_yours'), 403)
-    if (row.status !== 'open' && principal.user.id !== 1) fail(message(ctx, 'tarea_realizada'), 409)
+    const refused = editValuesRefusal(principal, row)
+    if (refused) fail(message(ctx, refused.key), refused.status)
     return { version, uploader: asUser(principal), row }
   }
 
@@ -213,7 +208,8 @@ export default class UploadsController {
     if (!item || !UPLOAD_FIELD_TYPES.has(item.type)) fail(message(ctx, 'upload.field_unknown', { field: name }))
     if (item.type !== 'file') return { fieldType: item.type, allowed: [], limit: 1, foldertype }
     const limit = Number(item.data?.ref?.limit ?? -1)
-    return { fieldType: 'file', allowed: normalizeExtensions(item.data?.ext), limit, foldertype }
+    const allowActiveContent = item.data?.allowActiveContent === true
+    return { fieldType: 'file', allowed: normalizeExtensions(item.data?.ext), limit, foldertype, allowActiveContent }
   }
 
   /**

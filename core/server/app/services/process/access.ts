@@ -17,7 +17,16 @@ export async function maySeeCase(principal: Principal, row: Pick<CaseRow, 'id' |
   return tasks.some((t) => mayDo({ ...t, claimed_by: null }, principal, mine) || t.claimed_by === principal.user.id)
 }
 
-/** Spec 000 §5: editing the values of a case (see, edit) is for user id 1; administrators too. */
-export function mayEditValues(principal: Principal): boolean {
-  return principal.user.id === 1 || isAdmin(principal)
+/**
+ * Who may edit a case's values outside a task (see's "edit values", case edit, their uploads), as a
+ * refusal or null. Spec 000 §5 offers it to user id 1; administrators too; an ended case only to user 1.
+ * The form routes answer it to the runtime as `may_edit_values`, so the button and the save agree.
+ */
+export function editValuesRefusal(
+  principal: Principal,
+  row: Pick<CaseRow, 'status'>
+): { key: 'engine.not_yours'; status: 403 } | { key: 'tarea_realizada'; status: 409 } | null {
+  if (principal.user.id !== 1 && !isAdmin(principal)) return { key: 'engine.not_yours', status: 403 }
+  if (row.status !== 'open' && principal.user.id !== 1) return { key: 'tarea_realizada', status: 409 }
+  return null
 }

@@ -29,6 +29,32 @@ function fromValue(value: unknown): { id?: number; email?: string } | null {
   return null
 }
 
+/** The user id a field's value names (a users picker's first option, or an id), or null. */
+export function userNamedBy(values: Record<string, unknown>, field: string): number | null {
+  return fromValue(values[field])?.id ?? null
+}
+
+export interface FourEyesTask {
+  four_eyes: boolean | number
+  assigned_by: number | null
+}
+
+/**
+ * The four-eyes rule (issue 17): a task of a four-eyes step may not be done by the case's starter nor
+ * by whoever did the previous step (the user whose save assigned it). Gives the refusal's message key,
+ * or null when `userId` may do it. The inbox leaves such tasks out with the same test (inbox.ts).
+ */
+export function fourEyesBar(
+  task: FourEyesTask,
+  starter: number | null,
+  userId: number | null
+): 'engine.four_eyes_starter' | 'engine.four_eyes_previous' | null {
+  if (!task.four_eyes || userId === null) return null
+  if (userId === starter) return 'engine.four_eyes_starter'
+  if (userId === task.assigned_by) return 'engine.four_eyes_previous'
+  return null
+}
+
 /** The step's assignee for this case, or null when its field names nobody (or nobody who exists). */
 export async function resolveAssignee(
   trx: TransactionClientContract,

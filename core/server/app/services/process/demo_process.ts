@@ -7,7 +7,8 @@ const TEMPLATE = new URL('../../../../../templates/forms/solicitud-permiso.json'
 
 /**
  * The demo's process (`tramita seed --demo`): an employee asks for a permit, the Secretaría area
- * reviews it, the immediate superior named in the form approves or rejects it, and the applicant can
+ * reviews it, the immediate superior named in the form (never the applicant nor the reviewer: four-eyes)
+ * approves or rejects it, and the applicant can
  * follow it from the public consultation page with its code and e-mail.
  */
 export async function seedDemoProcess(ownerId: number) {
@@ -39,6 +40,9 @@ export async function seedDemoProcess(ownerId: number) {
         label: 'Aprobación del jefe inmediato',
         kind: 'approve',
         assign: { type: 'field', field: 'jefe_inmediato' },
+        // Four-eyes (the default for approvals, said here for whoever copies this): the applicant may not
+        // name themselves, and neither they nor the Secretaría reviewer may approve.
+        four_eyes: true,
         state: 'por_aprobar',
         decisions: [
           { id: 'aprobar', label: 'Aprobar', color: '#2E7D32', next: { step: null, state: 'aprobado' } },

@@ -3,7 +3,9 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   declaredState,
   END_STATE,
+  fourEyes,
   INIT_STATE,
+  parseSetEntryKey,
   START_TASK,
   validateSubmission,
   type CaseMode,
@@ -16,9 +18,10 @@ import { signId } from '#lib/signed_id'
 import { scriptRunner } from '#services/scripts'
 import { fieldTypeRegistry } from '#plugins/field_types'
 import { newCaseCode } from './case_code.js'
-import { resolveAssignee } from './assignees.js'
+import { fourEyesBar, resolveAssignee, userNamedBy } from './assignees.js'
 import { verifiedPeople } from './people_values.js'
 import { promoteAttachments } from './attachments.js'
+import { stageTaskNotices } from './notice_outbox.js'
 import type { Uploader } from '#services/uploads/staging'
 import type { LoadedVersion } from './definitions.js'
 
@@ -26,7 +29,8 @@ import type { LoadedVersion } from './definitions.js'
  * The process engine (spec 000 §3–§4): a case starts on a published form version and moves from step
  * to step. Each save validates the submission on the server (validateSubmission, in the sandbox) and
  * writes the values, the state change, the next task and the activity entries in one transaction.
- * Mail to assignees is queued after the commit, so a rolled-back save sends nothing.
+ * Mail to assignees is staged in the same transaction (the job outbox) and queued by the relay once
+ * it commits, so a rolled-back save sends nothing and a committed one never waits on Redis.
  * Statements go through knex's builder (trx.knexQuery()) rather than Lucid's: every step pays the
  * per-query CPU of the layer, and the server's CPU is what bounds steps per second.
  */
@@ -56,6 +60,8 @@ export interface CaseRow {
   values: string
   params: string | null
   created_by: number | null
+  /** Counts the writes of the case's values; a save based on an older one is refused. */
+  version: number
 }
 
 export interface TaskRow {
@@ -69,11 +75,16 @@ export interface TaskRow {
   assignee_text: string
   status: string
   claimed_by: number | null
+  /** The step refuses the case's starter and `assigned_by` (the previous step's doer). */
+  four_eyes: boolean | number
+  assigned_by: number | null
 }
 
 /** What a save changes, gathered while walking the process and written at the end. */
 interface Cursor {
   caseId: number
+  /** Who started the case (four-eyes steps may not be assigned to them). */
+  starter: number | null
   state: string
   ended: boolean
   activities: Record<string, unknown>[]
@@ -108,6 +119,12 @@ export interface Submission {
   lang?: string
   /** Form URL parameters kept as process variables (new cases store them). */
   params?: Record<string, string>
+  /**
+   * The case's version the sender loaded (info's `version`). Absent (a client that does not send it),
+   * the version read before validation is the base. Either way a save whose base is no longer the
+   * case's version is refused with engine.case_changed, never written over the newer values.
+   */
+  baseVersion?: number
 }
 
 /**
@@ -125,7 +142,8 @@ async function validatedValues(
   const state = declaredState(version.form, { task })
   const sent: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(submission.values)) {
-    const fieldState = state[name]
+    // A set field's repetition (name[id]) follows its field's state.
+    const fieldState = state[parseSetEntryKey(name)?.name ?? name]
     // Unknown names go through, so validateSubmission refuses them with their name.
     if (!fieldState || (fieldState.show && fieldState.natural === 'enabled')) sent[name] = value
   }
@@ -201,6 +219,11 @@ async function assign(
 ) {
   const assignee = await resolveAssignee(trx, step, values)
   if (!assignee) refuse('engine.no_assignee', 400, { step: step.id })
+  const checked = fourEyes(step)
+  // A four-eyes step given to the starter or to this step's doer could never be done: say so now.
+  if (checked && assignee!.type === 'user' && (assignee!.id === cursor.starter || assignee!.id === userId)) {
+    refuse('engine.four_eyes_assignee', 400, { step: step.label, who: assignee!.text })
+  }
   const [taskId] = await trx
     .knexQuery()
     .table('tasks')
@@ -213,6 +236,8 @@ async function assign(
       assignee_email: assignee!.email,
       assignee_text: assignee!.text.slice(0, 300),
       status: 'pending',
+      four_eyes: checked,
+      assigned_by: userId,
       created_at: new Date(),
     })
   const base = step.kind === 'approve' ? 'approve' : 'assign'
@@ -228,9 +253,15 @@ async function assign(
   if (step.notify) cursor.notify.push(Number(taskId))
 }
 
-/** Writes the case row and the activity entries gathered on the way. */
-async function finish(trx: TransactionClientContract, cursor: Cursor, values: Record<string, unknown>) {
+/** Writes the case row, the activity entries gathered on the way and the assignee mail's outbox rows. */
+async function finish(
+  trx: TransactionClientContract,
+  cursor: Cursor,
+  values: Record<string, unknown>,
+  lang: string | undefined
+) {
   const now = new Date()
+  await stageTaskNotices(trx, cursor.notify, lang)
   await trx
     .knexQuery()
     .from('cases')
@@ -258,6 +289,32 @@ async function finish(trx: TransactionClientContract, cursor: Cursor, values: Re
         cursor.activities.map((a) => ({ case_id: cursor.caseId, created_at: now, color: '', assignees: '', ...a }))
       )
   }
+}
+
+/**
+ * A save's first write of an existing case's row: moves its version on from the one the save was based
+ * on, or refuses when another save moved it first. Taking the row's write lock before the save's
+ * inserts also keeps MariaDB from a deadlock between them (their foreign keys lock the case row shared)
+ * and another save's update of the row.
+ */
+async function lockCase(trx: TransactionClientContract, caseId: number, base: number): Promise<boolean> {
+  const moved = await trx
+    .knexQuery()
+    .from('cases')
+    .where('id', caseId)
+    .where('version', base)
+    .update({ version: base + 1 })
+  return affectedRows(moved) > 0
+}
+
+/** The loser of a race on a case's values (the form runtime offers a reload on `reason`). */
+const caseChanged = () => refuse('engine.case_changed', 409, { reason: 'case_changed' })
+
+/** The version a save on `row` is based on; a sender who loaded an older one is refused at once. */
+function baseVersionOf(row: CaseRow, submission: Submission): number {
+  const base = submission.baseVersion ?? row.version
+  if (base !== row.version) caseChanged()
+  return base
 }
 
 /** Makes the caller's uploads the values reference the case's; refuses a file that is not theirs. */
@@ -289,6 +346,20 @@ export interface SaveResult {
   notify: number[]
 }
 
+/**
+ * A starter who names themselves in the field that picks a later four-eyes step's assignee (the
+ * demo's "immediate superior") is told at once, not when that step comes to be assigned.
+ */
+function refuseSelfApproval(version: LoadedVersion, values: Record<string, unknown>, starter: number | null) {
+  if (starter === null) return
+  for (const step of version.process.steps) {
+    const field = step.assign.type === 'field' ? step.assign.field : undefined
+    if (!field || !fourEyes(step) || userNamedBy(values, field) !== starter) continue
+    const item = version.form.fields.find((f) => f.field_name === field)
+    refuse('engine.four_eyes_self', 400, { step: step.label, field: item?.data.label.value || field })
+  }
+}
+
 /** Case new: the starter's values open a case in `init`, then the process's start is followed. */
 export async function startCase(
   version: LoadedVersion,
@@ -299,6 +370,7 @@ export async function startCase(
   const params = submission.params ?? {}
   const vars = processVariables(null, version.formId, null, params)
   const values = await validatedValues(version, {}, submission, 'new', START_TASK, vars)
+  refuseSelfApproval(version, values, userId)
   const code = newCaseCode()
   return db.transaction(async (trx) => {
     const now = new Date()
@@ -317,11 +389,18 @@ export async function startCase(
         created_at: now,
         updated_at: now,
       })
-    const cursor: Cursor = { caseId: Number(caseId), state: INIT_STATE, ended: false, activities: [], notify: [] }
+    const cursor: Cursor = {
+      caseId: Number(caseId),
+      starter: userId,
+      state: INIT_STATE,
+      ended: false,
+      activities: [],
+      notify: [],
+    }
     cursor.activities.push({ type: 'start', event: 'started', label: version.process.label, user_id: userId })
     await attach(trx, version, cursor.caseId, values, {}, { userId, taskId: null })
     await advance(trx, version, cursor, version.process.start, values, userId)
-    await finish(trx, cursor, values)
+    await finish(trx, cursor, values, submission.lang)
     return result(cursor, code)
   })
 }
@@ -350,6 +429,9 @@ export async function completeTask(
   submission: Submission & { decision?: string }
 ): Promise<SaveResult> {
   if (task.status !== 'pending' || row.status !== 'open') refuse('tarea_realizada', 409)
+  const barred = fourEyesBar(task, row.created_by, userId)
+  if (barred) refuse(barred, 403)
+  const base = baseVersionOf(row, submission)
   const step = version.process.steps.find((s) => s.id === task.step_id)
   if (!step) refuse('engine.not_found', 404)
   const mode: CaseMode = step!.kind === 'approve' ? 'approve' : 'enter'
@@ -366,6 +448,12 @@ export async function completeTask(
   const vars = processVariables(row, version.formId, task.id)
   const values = await validatedValues(version, stored, submission, mode, step!.id, vars)
   return db.transaction(async (trx) => {
+    // Rows are locked task first, then case: the order the assignee-mail job takes them in (it reads the
+    // task; the foreign keys of what it writes lock the case), and updating a task's status locks its
+    // case shared (the index on case_id and status), so the case's write lock must come before that.
+    const locked = await trx.knexQuery().from('tasks').where('id', task.id).forUpdate().first('status')
+    if (locked?.status !== 'pending') refuse('tarea_realizada', 409)
+    if (!(await lockCase(trx, row.id, base))) caseChanged()
     const claimed = await trx
       .knexQuery()
       .from('tasks')
@@ -387,7 +475,14 @@ export async function completeTask(
       refuse(now?.status === 'pending' ? 'inbox.claimed_by_other' : 'tarea_realizada', 409)
     }
     await attach(trx, version, row.id, values, stored, { userId, taskId: task.id })
-    const cursor: Cursor = { caseId: row.id, state: row.state, ended: false, activities: [], notify: [] }
+    const cursor: Cursor = {
+      caseId: row.id,
+      starter: row.created_by,
+      state: row.state,
+      ended: false,
+      activities: [],
+      notify: [],
+    }
     cursor.activities.push(
       decisionEntry
         ? {
@@ -409,7 +504,7 @@ export async function completeTask(
     )
     if (goTo) changeState(version, cursor, goTo, userId)
     await advance(trx, version, cursor, next, values, userId)
-    await finish(trx, cursor, values)
+    await finish(trx, cursor, values, submission.lang)
     return result(cursor, row.code)
   })
 }
@@ -421,11 +516,14 @@ export async function editCase(
   userId: number | null,
   submission: Submission
 ): Promise<SaveResult> {
+  const base = baseVersionOf(row, submission)
   const stored = JSON.parse(row.values) as Record<string, unknown>
   const vars = processVariables(row, version.formId, null)
   const values = await validatedValues(version, stored, submission, 'edit', undefined, vars)
-  // The values and the promotion of their new files commit together or not at all.
+  // The values and the promotion of their new files commit together or not at all, and only onto the
+  // values they were validated against.
   await db.transaction(async (trx) => {
+    if (!(await lockCase(trx, row.id, base))) caseChanged()
     await attach(trx, version, row.id, values, stored, { userId, taskId: null })
     await trx
       .knexQuery()
