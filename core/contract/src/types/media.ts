@@ -10,13 +10,18 @@ import { FileEntry, OrBlank, serialise } from './shared.js'
 export type FileEntryValue = Static<typeof FileEntry>
 
 /** Problems of uploaded entries against the allowlist, the blocklist and the upload status. */
-function entryProblems(entries: FileEntryValue[], allowed: string[], imagesOnly: boolean, ctx: ValueContext): string[] {
+function entryProblems(
+  entries: FileEntryValue[],
+  rules: { allowed: string[]; allowActiveContent?: boolean },
+  imagesOnly: boolean,
+  ctx: ValueContext
+): string[] {
   const problems: string[] = []
   for (const entry of entries) {
-    const checked = checkFileUpload({ name: entry.real_name || entry.path }, { allowed, limit: -1, count: 0 })
-    if (!checked.ok && checked.reason === 'blocked_extension') {
+    const checked = checkFileUpload({ name: entry.real_name || entry.path }, { ...rules, limit: -1, count: 0 })
+    if (!checked.ok && (checked.reason === 'blocked_extension' || checked.reason === 'active_content')) {
       problems.push(contractText(ctx, 'errors.file_blocked', { ext: entry.ext.replace(/^\./, '') }))
-    } else if (!checked.ok || (imagesOnly && !/^\.?(png|jpe?g|gif|webp|bmp|svg)$/i.test(entry.ext))) {
+    } else if (!checked.ok || (imagesOnly && !/^\.?(png|jpe?g|gif|webp|bmp)$/i.test(entry.ext))) {
       problems.push(contractText(ctx, 'errors.file_extension', { name: entry.real_name }))
     }
     if (entry.status !== 'good') problems.push(contractText(ctx, 'errors.file_status', { name: entry.real_name }))
@@ -57,7 +62,7 @@ export const imageType = defineFieldType({
       ? { value_replace: '', value_simple: '' }
       : { value_replace: value.real_name || value.path, value_simple: value.path },
   required: (_item, value) => passesRequired('image', value),
-  validate: (_item, value, ctx) => (value === '' ? [] : entryProblems([value], [], true, ctx)),
+  validate: (_item, value, ctx) => (value === '' ? [] : entryProblems([value], { allowed: [] }, true, ctx)),
 })
 
 export const SignatureValue = Type.Object(
@@ -93,6 +98,8 @@ export const fileType = defineFieldType({
     /** Allowed extensions (without dots); empty allows any that is not blocked. */
     ext: Type.Array(Type.String(), { default: [] }),
     preview: Type.Boolean({ default: true }),
+    /** Accepts HTML, SVG and scripts (the contract's ACTIVE_CONTENT_EXTENSIONS), refused by default. */
+    allowActiveContent: Type.Boolean({ default: false }),
     /** Offers the ID card scan (front and back joined into one PDF, spec 000 §2); no default: absent is off. */
     idcard: Type.Optional(Type.Boolean()),
   },
@@ -106,6 +113,9 @@ export const fileType = defineFieldType({
   validate: (item, value, ctx) => {
     const limit = item.data.ref.limit
     const problems = limit > 0 && value.length > limit ? [contractText(ctx, 'errors.too_many_files', { limit })] : []
-    return [...problems, ...entryProblems(value, item.data.ext, false, ctx)]
+    return [
+      ...problems,
+      ...entryProblems(value, { allowed: item.data.ext, allowActiveContent: item.data.allowActiveContent }, false, ctx),
+    ]
   },
 })

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import {
+  ACTIVE_CONTENT_EXTENSIONS,
   BLOCKED_EXTENSIONS,
   canAddFile,
   checkFileUpload,
@@ -81,6 +82,21 @@ test.group('checkFileUpload', () => {
       { ok: false, reason: 'blocked_extension' },
     ],
     [{ name: 'p.pdf', mime: 'application/pdf' }, any, { ok: true }],
+    // Active content: refused unless the field allows it, and never past the blocklist or the allowlist.
+    ...ACTIVE_CONTENT_EXTENSIONS.map((ext): [{ name: string }, FileUploadRules, FileUploadCheck] => [
+      { name: `page.${ext.toUpperCase()}` },
+      any,
+      { ok: false, reason: 'active_content' },
+    ]),
+    [{ name: 'page.html' }, { ...any, allowed: ['html'] }, { ok: false, reason: 'active_content' }],
+    [{ name: 'page.html' }, { ...any, allowActiveContent: true }, { ok: true }],
+    [
+      { name: 'deploy.ps1' },
+      { ...any, allowActiveContent: true, allowed: ['sh'] },
+      { ok: false, reason: 'extension_not_allowed' },
+    ],
+    [{ name: 'a.bat' }, { ...any, allowActiveContent: true }, { ok: false, reason: 'blocked_extension' }],
+    [{ name: 'notes.txt' }, any, { ok: true }],
   ]
   for (const [file, rules, expected] of rows) {
     test(`${JSON.stringify(file)} with ${JSON.stringify(rules)}`, ({ assert }) => {

@@ -6,11 +6,12 @@ import env from '#start/env'
 import { done, fail } from '#lib/envelope'
 import { boolField, field, jsonField } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
+import { limitPerMinute } from '#services/auth/throttle'
 import type { LoadedVersion } from '#services/process/definitions'
 import { FACE_KINDS, idCardPdf, type Face, type FaceKind } from '#services/documents/idcard'
 import { DocumentError, placeholderTexts, renderPdf } from '#services/documents/pdf_document'
 import { storeGenerated } from '#services/documents/store'
-import { docxToPdf, fillDocx, WordError } from '#services/documents/word'
+import { templateToPdf, WordError } from '#services/documents/word'
 import { cleanName, inspectUpload, isRefusal } from '#services/uploads/inspect'
 import { findUpload, isUploader, parseFilePath, type UploadRow } from '#services/uploads/staging'
 import UploadsController from '#controllers/uploads_controller'
@@ -18,6 +19,8 @@ import UploadsController from '#controllers/uploads_controller'
 /** Largest values document a create_doc call may send (a form's values, as JSON text). */
 const MAX_VALUES_CHARS = 1_000_000
 const DEFAULT_MAX_MB = 20
+/** dev_word_to_pdf calls per minute per caller (WORD_TO_PDF_PER_MINUTE overrides it): each may run soffice. */
+export const WORD_TO_PDF_PER_MINUTE = Number(process.env.WORD_TO_PDF_PER_MINUTE) || 10
 
 /**
  * Generated documents and the ID card (spec 000 §4 create_doc, §7 cardim_*; 001 §7 dev_word_to_pdf).
@@ -77,6 +80,8 @@ export default class DocumentsController extends UploadsController {
   async wordToPdf(ctx: HttpContext) {
     const caller = await this.callerOf(ctx)
     if (!caller.principal && caller.uploader.taskId === null) fail(message(ctx, 'error.unauthorized'), 401)
+    const who = caller.principal ? `u${caller.principal.user.id}` : `t${caller.uploader.taskId}`
+    await limitPerMinute(`word_to_pdf:${who}`, WORD_TO_PDF_PER_MINUTE, message(ctx, 'auth.too_many_requests'))
     const path = parseFilePath(ctx.request.input('pathdoc'))
     if (!path) fail(message(ctx, 'upload.bad_path'))
     const source = await findUpload(path)
@@ -88,13 +93,14 @@ export default class DocumentsController extends UploadsController {
 
     let pdf: Buffer
     try {
-      const filled = fillDocx(await drive.use().getBytes(source.storage_key), values as Record<string, unknown>)
-      pdf = await docxToPdf(filled)
+      const template = Buffer.from(await drive.use().getBytes(source.storage_key))
+      pdf = await templateToPdf(template, values as Record<string, unknown>)
     } catch (error) {
       if (!(error instanceof WordError)) throw error
-      if (error.key !== 'template' && error.key !== 'not_docx')
-        console.error('dev_word_to_pdf', error.key, error.message)
-      fail(message(ctx, `documents.word.${error.key}`, { detail: error.message }), error.key === 'template' ? 422 : 400)
+      if (error.key.startsWith('soffice')) console.error('dev_word_to_pdf', error.key, error.message)
+      const status =
+        error.key === 'too_large' ? 413 : error.key === 'template' || error.key === 'fill_timeout' ? 422 : 400
+      fail(message(ctx, `documents.word.${error.key}`, { detail: error.message }), status)
     }
     const entry = await storeGenerated({
       bytes: pdf,
@@ -136,7 +142,7 @@ export default class DocumentsController extends UploadsController {
         target,
         maxBytes
       )
-      if (isRefusal(checked)) fail(message(ctx, checked.key, checked.vars))
+      if (isRefusal(checked)) fail(message(ctx, checked.key, checked.vars), checked.status)
       if (!FACE_KINDS.includes(checked.mime)) fail(message(ctx, 'documents.idcard.face_kind'))
       const isImage = checked.mime !== 'application/pdf'
       const entry = await storeGenerated({

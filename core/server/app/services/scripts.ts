@@ -15,7 +15,7 @@ const TS_LOADER = '@poppinss/ts-exec'
  * it was ready and every script failed. Workers get the loader explicitly unless `--import` has it
  * (only the loader: the parent's other options may be process-wide ones a worker refuses, like --eval).
  */
-function workerExecArgv(): string[] | undefined {
+export function workerExecArgv(): string[] | undefined {
   return process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER]
 }
 

@@ -3,9 +3,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import Docxtemplater from 'docxtemplater'
-import PizZip from 'pizzip'
+import { Worker } from 'node:worker_threads'
+import { workerExecArgv } from '#services/scripts'
+import { zipProblem } from '#services/uploads/archive'
+import { FillError } from './docx_fill.js'
 import { DocumentError } from './pdf_document.js'
+
+export { fillDocx } from './docx_fill.js'
 
 /**
  * dev_word_to_pdf (spec 001 §7): a Word template filled with values (docxtemplater, `{name}` tags)
@@ -20,39 +24,58 @@ const TIMEOUT_MS = Number(process.env.SOFFICE_TIMEOUT_MS) || 60_000
 
 export class WordError extends DocumentError {
   constructor(
-    readonly key: 'not_docx' | 'template' | 'soffice_missing' | 'soffice_failed' | 'soffice_timeout',
+    readonly key:
+      FillError['key'] | 'too_large' | 'fill_timeout' | 'soffice_missing' | 'soffice_failed' | 'soffice_timeout',
     detail = ''
   ) {
     super(detail)
   }
 }
 
-/** The .docx with its `{tags}` replaced; tags with no value become empty. */
-export function fillDocx(bytes: Uint8Array, values: Record<string, unknown>): Buffer {
-  let zip: PizZip
-  try {
-    zip = new PizZip(bytes)
-  } catch {
-    throw new WordError('not_docx')
-  }
-  if (!zip.file('word/document.xml')) throw new WordError('not_docx')
-  try {
-    const doc = new Docxtemplater(zip, {
-      paragraphLoop: true,
-      linebreaks: true,
-      nullGetter: () => '',
-      // The caller gets the reason; a bad tag in a user's template is not a server error to log.
-      errorLogging: false,
-    })
-    doc.render(values)
-    return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' })
-  } catch (error) {
-    // docxtemplater's multi-error lists each bad tag; its first explanation is enough for the caller.
-    const errors = (error as { properties?: { errors?: { properties?: { explanation?: string } }[] } }).properties
-      ?.errors
-    const detail = errors?.[0]?.properties?.explanation ?? (error instanceof Error ? error.message : '')
-    throw new WordError('template', detail.slice(0, 200))
-  }
+/** A fill's time and heap: a real template fills in well under a second and a few MB. */
+const FILL_TIMEOUT_MS = Number(process.env.WORD_FILL_TIMEOUT_MS) || 20_000
+const FILL_HEAP_MB = 256
+
+/**
+ * fillDocx off the event loop (issue 17: a 58 KB docx that inflated to 20 MB held the server 19 s
+ * and 3 GB): the zip is checked against the archive limits first, then filled in a worker thread
+ * with a heap limit and a time limit; a fill past either is refused as too large or too slow.
+ */
+export async function fillDocxBounded(bytes: Buffer, values: Record<string, unknown>): Promise<Buffer> {
+  const problem = await zipProblem(bytes, bytes.length)
+  if (problem === 'not_archive') throw new WordError('not_docx')
+  if (problem) throw new WordError('too_large')
+  const worker = new Worker(new URL('./fill_worker.ts', import.meta.url), {
+    workerData: { bytes, values },
+    execArgv: workerExecArgv(),
+    resourceLimits: { maxOldGenerationSizeMb: FILL_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    stdout: false,
+  })
+  return new Promise<Buffer>((resolve, reject) => {
+    let settled = false
+    const settle = (error: WordError | null, result?: Uint8Array) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      if (error) reject(error)
+      else resolve(Buffer.from(result!))
+    }
+    const timer = setTimeout(() => settle(new WordError('fill_timeout')), FILL_TIMEOUT_MS)
+    type Answer = { ok: true; bytes: Uint8Array } | { ok: false; key: FillError['key']; detail: string }
+    worker.on('message', (answer: Answer) =>
+      answer.ok ? settle(null, answer.bytes) : settle(new WordError(answer.key, answer.detail))
+    )
+    // ERR_WORKER_OUT_OF_MEMORY: the heap limit was reached.
+    worker.on('error', (error: NodeJS.ErrnoException) =>
+      settle(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new WordError('too_large')
+          : new WordError('template', error.message)
+      )
+    )
+    worker.on('exit', (code) => settle(new WordError('template', `fill worker exited (${code})`)))
+  })
 }
 
 let queue: Promise<unknown> = Promise.resolve()
@@ -66,32 +89,42 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 /** PDF bytes of a .docx, converted by soffice in a temporary directory removed afterwards. */
 export function docxToPdf(docx: Uint8Array): Promise<Buffer> {
-  return oneAtATime(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tramita-soffice-'))
+  return oneAtATime(() => convert(docx))
+}
+
+/**
+ * dev_word_to_pdf: the template filled (fillDocxBounded) and converted, in one turn of the queue, so
+ * one server process holds at most one fill worker and one soffice at a time.
+ */
+export function templateToPdf(template: Buffer, values: Record<string, unknown>): Promise<Buffer> {
+  return oneAtATime(async () => convert(await fillDocxBounded(template, values)))
+}
+
+async function convert(docx: Uint8Array): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'tramita-soffice-'))
+  try {
+    const input = join(dir, 'document.docx')
+    await writeFile(input, docx)
+    await runSoffice([
+      '--headless',
+      '--norestore',
+      '--nolockcheck',
+      '--nodefault',
+      `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+      '--convert-to',
+      'pdf:writer_pdf_Export',
+      '--outdir',
+      join(dir, 'out'),
+      input,
+    ])
     try {
-      const input = join(dir, 'document.docx')
-      await writeFile(input, docx)
-      await runSoffice([
-        '--headless',
-        '--norestore',
-        '--nolockcheck',
-        '--nodefault',
-        `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
-        '--convert-to',
-        'pdf:writer_pdf_Export',
-        '--outdir',
-        join(dir, 'out'),
-        input,
-      ])
-      try {
-        return await readFile(join(dir, 'out', 'document.pdf'))
-      } catch {
-        throw new WordError('soffice_failed')
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true }).catch(() => {})
+      return await readFile(join(dir, 'out', 'document.pdf'))
+    } catch {
+      throw new WordError('soffice_failed')
     }
-  })
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {})
+  }
 }
 
 function runSoffice(args: string[]): Promise<void> {

@@ -1,10 +1,16 @@
+import { open } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import { checkFileUpload, fileExtension } from '@tramita/contract'
+import { isEicar, scanFile } from './antivirus.js'
+import { gzipProblem, zipProblem } from './archive.js'
 
 /**
  * The checks an uploaded file passes before it is stored (spec 000 §5 "File upload"): the contract's
  * extension rules (blocklist, the field's allowlist, the count limit), then what the bytes really
- * are, sniffed with `file-type` — the client's name and Content-Type are never believed.
+ * are, sniffed with `file-type` — the client's name and Content-Type are never believed; active content
+ * (HTML, SVG, scripts) by name or by its first bytes unless the field allows it; archives whose content
+ * inflates absurdly (archive.ts); PNGs of absurd dimensions; the EICAR test file, and what ClamAV
+ * finds when it is configured (antivirus.ts).
  */
 
 export const FOLDERTYPES = ['images', 'signatures', 'files'] as const
@@ -70,6 +76,19 @@ const MUST_SNIFF_AS: Record<string, string[]> = {
   ppt: ['cfb'],
 }
 
+/** Sniffed kinds that are zips (OOXML, ODF and EPUB files are) and are checked for inflation bombs. */
+const ZIP_KINDS = new Set(['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'])
+
+/** An image's pixels, decoded, above which it is refused (a 10,000 × 10,000 PNG of 100 bytes is 400 MB). */
+const MAX_IMAGE_PIXELS = 50_000_000
+
+/**
+ * The first bytes of markup or a script, whatever the file is called: a browser or a shell would run
+ * it (an HTML page, an SVG, a PHP page, a `#!` script).
+ */
+const ACTIVE_START =
+  /^(\uFEFF)?\s*(<\?php|#!|<svg[\s>]|<!doctype\s+html|<html[\s>]|<script[\s>]|<\?xml[^>]*>\s*(<!--[\s\S]*?-->\s*)*(<!doctype\s+svg[^>]*>\s*)?<svg[\s>])/i
+
 /** The rules of the field the file goes to (from the published form version). */
 export interface UploadTarget {
   /** file, image or signature. */
@@ -79,11 +98,15 @@ export interface UploadTarget {
   /** ref.limit of a file field (negative: unlimited); 1 for an image or a signature. */
   limit: number
   foldertype: Foldertype
+  /** data.allowActiveContent of a file field: HTML, SVG and scripts accepted. */
+  allowActiveContent?: boolean
 }
 
 export interface Refusal {
   key: string
   vars: Record<string, unknown>
+  /** The HTTP status (400 unless said). */
+  status?: number
 }
 
 export interface Inspected {
@@ -128,10 +151,17 @@ export async function inspectUpload(
   // The contract's rule first, so the browser and the server refuse with the same reason.
   const rule = checkFileUpload(
     { name, mime },
-    { allowed: target.allowed, limit: target.limit, count: index, imagesOnly }
+    {
+      allowed: target.allowed,
+      limit: target.limit,
+      count: index,
+      imagesOnly,
+      allowActiveContent: target.allowActiveContent,
+    }
   )
   if (!rule.ok) {
     if (rule.reason === 'blocked_extension') return { key: 'upload.blocked_extension', vars: { name } }
+    if (rule.reason === 'active_content') return { key: 'upload.active_content', vars: { name } }
     if (rule.reason === 'extension_not_allowed') {
       return { key: 'upload.only_extensions_allowed', vars: { extensions: target.allowed.join(', ') } }
     }
@@ -152,10 +182,42 @@ export async function inspectUpload(
     return { key: 'upload.signature_format', vars: { name } }
   }
 
+  const head = await firstBytes(file.tmpPath, 1024)
+  if (!target.allowActiveContent && (!sniffed || sniffed.ext === 'xml') && ACTIVE_START.test(head.toString('utf8'))) {
+    return { key: 'upload.active_content', vars: { name } }
+  }
+  if (sniffed && (ZIP_KINDS.has(sniffed.ext) || sniffed.ext === 'gz')) {
+    const problem =
+      sniffed.ext === 'gz' ? await gzipProblem(file.tmpPath, file.size) : await zipProblem(file.tmpPath, file.size)
+    if (problem === 'not_archive') return { key: 'upload.archive_broken', vars: { name } }
+    if (problem) return { key: 'upload.archive_bomb', vars: { name } }
+  }
+  if (sniffed?.ext === 'png' && head.length >= 24 && head.readUInt32BE(16) * head.readUInt32BE(20) > MAX_IMAGE_PIXELS) {
+    return { key: 'upload.image_too_large', vars: { name } }
+  }
+  const scanned = (await isEicar(file.tmpPath, file.size))
+    ? { kind: 'infected' as const, virus: 'Eicar-Test-Signature' }
+    : await scanFile(file.tmpPath)
+  if (scanned?.kind === 'infected') return { key: 'upload.infected', vars: { name, virus: scanned.virus } }
+  if (scanned?.kind === 'unavailable') {
+    console.error('antivirus', scanned.detail)
+    return { key: 'upload.scan_unavailable', vars: { name }, status: 503 }
+  }
+
   const storageExt = /^[a-z0-9]{1,10}$/.test(ext) ? ext : (sniffed?.ext.replace(/[^a-z0-9]/g, '') ?? '') || 'bin'
   return { ext, mime, storageExt }
 }
 
 export function isRefusal(result: Inspected | Refusal): result is Refusal {
   return 'key' in result
+}
+
+async function firstBytes(path: string, count: number): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(count), 0, count, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
 }

@@ -52,7 +52,12 @@ export function FileField({
     for (const file of chosen) {
       const check = checkFileUpload(
         { name: file.name, mime: file.type },
-        { allowed, limit, count: files.length + inFlight + accepted.length }
+        {
+          allowed,
+          limit,
+          count: files.length + inFlight + accepted.length,
+          allowActiveContent: item.data.allowActiveContent === true,
+        }
       )
       if (check.ok) accepted.push(file)
       else {
@@ -61,13 +66,11 @@ export function FileField({
       }
     }
     uploader.setErrors(refusals)
-    for (const file of accepted) {
-      const entry = await uploader.upload(file)
-      if (!entry) continue
+    await uploader.uploadAll(accepted, (entry) => {
       latest.current = [...latest.current, entry]
       onChange(latest.current)
       onEvent('on_change')
-    }
+    })
   }
 
   /** The ID card's joined PDF: added like an upload (the save attaches it to the case). */

@@ -27,6 +27,8 @@ export function refusalMessage(
   switch (reason) {
     case 'blocked_extension':
       return { key: 'media_ui.refused.blocked', vars: { file } }
+    case 'active_content':
+      return { key: 'media_ui.refused.active', vars: { file } }
     case 'extension_not_allowed':
       return { key: 'media_ui.refused.extension', vars: { file, extensions: allowed.join(', ') } }
     case 'limit_reached':

