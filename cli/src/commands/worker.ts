@@ -18,6 +18,8 @@ export function registerWorker(program: Command) {
       await withApp(async () => {
         const { queue } = platform()
         await queue.startWorker({ concurrency })
+        // Workers also move staged jobs (job_outbox) to the queue, so jobs flow with no app node up.
+        platform().outbox.start()
         console.log(`Worker started (${queue.names().length} job types, concurrency ${concurrency})`)
         await new Promise<void>((resolve) => {
           const stop = () => resolve()
@@ -25,6 +27,7 @@ export function registerWorker(program: Command) {
           process.once('SIGINT', stop)
         })
         console.log('Draining: waiting for running jobs to finish…')
+        await platform().outbox.stop()
         await queue.stopWorker()
         console.log('Worker stopped')
       })

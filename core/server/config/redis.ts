@@ -1,9 +1,11 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/redis'
+import { requestRedisOptions } from '#jobs/redis_options'
 
 /**
- * The Redis connection the limiter's store uses when REDIS_URL is set. Connections are lazy, so
- * without REDIS_URL nothing connects (the limiter then keeps its counters in the database).
+ * The Redis connection the limiter's store uses when REDIS_URL is set. It is opened at start only
+ * with REDIS_URL (without it the limiter keeps its counters in the database), and fails commands at
+ * once while Redis is away, so the limiter falls back to the database (services/rate_limits.ts).
  */
 function fromUrl(value: string | undefined) {
   const url = new URL(value ?? 'redis://127.0.0.1:6379')
@@ -15,6 +17,7 @@ function fromUrl(value: string | undefined) {
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
     tls: url.protocol === 'rediss:' ? {} : undefined,
     keyPrefix: `${env.get('QUEUE_PREFIX', 'tramita')}:`,
+    ...requestRedisOptions,
   }
 }
 

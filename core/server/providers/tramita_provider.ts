@@ -11,6 +11,8 @@ import { hourlyJobId, pruneSessionsJob, pruneUploadsJob } from '#services/mainte
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
+import { OutboxRelay } from '#services/job_outbox'
+import { connectRateLimitStore } from '#services/rate_limits'
 
 /**
  * Builds the platform (queue, sockets, plugins) once the framework has booted, attaches the socket
@@ -30,6 +32,7 @@ export default class TramitaProvider {
     if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase()
     const redisUrl = env.get('REDIS_URL')
     const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
+    connectRateLimitStore()
     const appUrl = publicUrl()
     const sockets = new SocketHub({
       redisUrl,
@@ -50,7 +53,7 @@ export default class TramitaProvider {
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
-    this.platform = { queue, sockets, plugins }
+    this.platform = { queue, sockets, plugins, outbox: new OutboxRelay(queue, logger) }
     setPlatform(this.platform)
     await plugins.register()
     await plugins.boot()
@@ -80,11 +83,13 @@ export default class TramitaProvider {
     if (!this.platform || this.app.getEnvironment() !== 'web') return
     const server = await this.app.container.make('server')
     const nodeServer = server.getNodeServer()
+    // Neither waits for Redis: while it is away the node serves, and jobs wait in the outbox.
     await this.platform.sockets.start()
     if (nodeServer) this.platform.sockets.attach(nodeServer)
     // Embedded mode: no Redis, so this process is also the worker.
-    const { queue } = this.platform
+    const { queue, outbox } = this.platform
     if (queue.driver === 'memory') await queue.startWorker()
+    outbox.start()
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
     const enqueueMaintenance = () =>
       Promise.all(
@@ -94,7 +99,7 @@ export default class TramitaProvider {
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
         )
       )
-    await enqueueMaintenance()
+    void enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }
 
@@ -102,6 +107,7 @@ export default class TramitaProvider {
     clearInterval(this.maintenanceTimer)
     if (!this.platform) return
     await this.platform.plugins.shutdown()
+    await this.platform.outbox.stop()
     await this.platform.sockets.close()
     await this.platform.queue.stopWorker()
     await this.platform.queue.close()

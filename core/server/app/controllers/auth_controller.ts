@@ -15,7 +15,7 @@ import { signIn } from '#services/auth/sign_in'
 import { countPromptFailure, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
 import { checkTicketCode, findTicket, MAX_CODE_FAILURES } from '#services/auth/two_factor'
 import { checkCode, openSeed } from '#services/auth/totp'
-import { platform } from '#services/platform'
+import { queueJob } from '#services/job_outbox'
 import {
   idleSecondsLeft,
   revokeSession,
@@ -147,7 +147,7 @@ export default class AuthController {
     await this.limit(ctx, 'forget')
     const identifier = String(ctx.params.user ?? '').slice(0, 254)
     if (!identifier.trim()) fail(message(ctx, 'auth.field_required', { field: 'user' }))
-    await platform().queue.enqueue(recoveryMailJob.name, { identifier, lang: languageOf(ctx) })
+    await queueJob({ name: recoveryMailJob.name, payload: { identifier, lang: languageOf(ctx) } })
     return done({ sent: true, message: message(ctx, 'email_sended_correct') })
   }
 

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import limiter from '@adonisjs/limiter/services/main'
 import { toStoredValue, type FormConfig, type ProcessDefinition } from '@tramita/contract'
 import { CallFailure, done, fail } from '#lib/envelope'
 import { field, optionalField } from '#lib/input'
@@ -10,6 +9,7 @@ import { sameSecret } from '#lib/tokens'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
 import { normalizeCaseCode } from '#services/process/case_code'
 import type { CaseRow } from '#services/process/engine'
+import { rateLimit } from '#services/rate_limits'
 
 /** Lookups per address per minute, and failed lookups per case code per 15 minutes. */
 const LOOKUPS_PER_MINUTE = 20
@@ -50,12 +50,12 @@ export default class ConsultationController {
   /** POST /inside/forms/validation_flow (idform, code_process, dynamic) → idflow */
   async validateFlow(ctx: HttpContext) {
     const ip = ctx.request.ip()
-    const lookups = await limiter.use({ requests: LOOKUPS_PER_MINUTE, duration: '1 min' }).increment(`consult_ip:${ip}`)
+    const lookups = await rateLimit({ requests: LOOKUPS_PER_MINUTE, duration: '1 min' }).increment(`consult_ip:${ip}`)
     if (lookups.consumed > LOOKUPS_PER_MINUTE) this.tooMany(ctx, lookups.availableIn)
     const code = normalizeCaseCode(field(ctx, 'code_process', { max: 40 }))
     const dynamic = optionalField(ctx, 'dynamic', 500)?.trim() ?? ''
     const formKey = field(ctx, 'idform', { max: 64 })
-    const failures = limiter.use({ requests: FAILURES_PER_CODE, duration: '15 min' })
+    const failures = rateLimit({ requests: FAILURES_PER_CODE, duration: '15 min' })
     // A code that has failed too often waits, even for the right value.
     const failed = code ? await failures.get(`consult_code:${code}`) : null
     if (failed && failed.consumed >= FAILURES_PER_CODE) this.tooMany(ctx, failed.availableIn)

@@ -1,6 +1,7 @@
 import { Job, Queue as BullQueue, QueueEvents, Worker } from 'bullmq'
 import { DEFAULT_WORKER_CONCURRENCY, KEEP_COMPLETED, KEEP_FAILED, errorMessage, positiveInt } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
+import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from './redis_options.js'
 import type { EnqueueOptions, JobDefinition, JobOutcome, Queue, QueueHealth, QueueLogger } from './types.js'
 
 /** The one BullMQ queue all job types share; workers dispatch on the job's name. */
@@ -10,6 +11,8 @@ export const DEFAULT_STALLED_INTERVAL_MS = 30_000
 /** Safety net of waitFor() besides QueueEvents (an event can fall between the state check and the subscription). */
 const WAIT_POLL_MS = 500
 const HEALTH_TIMEOUT_MS = 2000
+/** An enqueue gives up after this (the connection may still be opening after an outage at start). */
+const ENQUEUE_TIMEOUT_MS = 5000
 
 export interface BullMqQueueOptions {
   redisUrl: string
@@ -26,14 +29,6 @@ export interface BullMqQueueOptions {
 export function toBullJobId(jobId: string): string {
   const escaped = jobId.replaceAll('%', '%25').replaceAll(':', '%3A')
   return `${Number.parseInt(escaped, 10)}` === escaped ? `%23${escaped}` : escaped
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 /** BullMQ driver: one queue, workers run every registered job; a job whose worker dies is run again (stalled jobs). */
@@ -57,9 +52,12 @@ export class BullMqQueue implements Queue {
     this.prefix = opts.prefix ?? DEFAULT_PREFIX
     this.stalledIntervalMs = positiveInt(opts.stalledIntervalMs, 'stalledIntervalMs') ?? DEFAULT_STALLED_INTERVAL_MS
     this.lockDurationMs = positiveInt(opts.lockDurationMs, 'lockDurationMs') ?? this.stalledIntervalMs
-    // The producer connection keeps ioredis's retry limit so that enqueue() fails instead of hanging when Redis is down.
-    this.queue = new BullQueue(QUEUE_NAME, { connection: { url: opts.redisUrl }, prefix: this.prefix })
-    this.queue.on('error', (error) => opts.logger.error(`Job queue (Redis): ${errorMessage(error)}`))
+    // The producer connection fails fast while Redis is down, so enqueue() errs instead of hanging.
+    this.queue = new BullQueue(QUEUE_NAME, {
+      connection: { url: opts.redisUrl, ...requestRedisOptions },
+      prefix: this.prefix,
+    })
+    watchRedis(this.queue, 'Job queue', opts.logger)
   }
 
   register(definition: JobDefinition): void {
@@ -74,7 +72,7 @@ export class BullMqQueue implements Queue {
     if (this.closed) throw new Error('The queue is closed')
     const { jobId, attempts, backoffMs, delayMs } = this.registry.resolve(name, opts)
     // An existing job with the same id is left as it is (BullMQ's dedupe by jobId).
-    const job = await this.queue.add(name, payload ?? null, {
+    const added = this.queue.add(name, payload ?? null, {
       jobId: jobId === undefined ? undefined : toBullJobId(jobId),
       delay: delayMs,
       attempts,
@@ -83,6 +81,8 @@ export class BullMqQueue implements Queue {
       removeOnComplete: { count: KEEP_COMPLETED },
       removeOnFail: { count: KEEP_FAILED },
     })
+    // An add that times out may still land later; callers retry with the same jobId, which dedupes.
+    const job = await withTimeout(added, ENQUEUE_TIMEOUT_MS, `Queueing job ${name}`)
     return { id: job.id! }
   }
 
@@ -90,14 +90,14 @@ export class BullMqQueue implements Queue {
     if (this.closed) throw new Error('The queue is closed')
     if (this.worker) return
     const worker = new Worker(QUEUE_NAME, (job, _token, signal) => this.process(job, signal), {
-      connection: { url: this.opts.redisUrl, maxRetriesPerRequest: null },
+      connection: { url: this.opts.redisUrl, ...waitingRedisOptions },
       prefix: this.prefix,
       concurrency: positiveInt(opts.concurrency, 'concurrency') ?? DEFAULT_WORKER_CONCURRENCY,
       stalledInterval: this.stalledIntervalMs,
       lockDuration: this.lockDurationMs,
     })
     const { logger } = this.opts
-    worker.on('error', (error) => logger.error(`Job worker (Redis): ${errorMessage(error)}`))
+    watchRedis(worker, 'Job worker', logger)
     worker.on('failed', (job, error) => {
       if (!job) return
       const final = job.attemptsMade >= (job.opts.attempts ?? 1)
@@ -255,10 +255,10 @@ export class BullMqQueue implements Queue {
   private queueEvents(): Promise<QueueEvents> {
     this.events ??= (async () => {
       const events = new QueueEvents(QUEUE_NAME, {
-        connection: { url: this.opts.redisUrl, maxRetriesPerRequest: null },
+        connection: { url: this.opts.redisUrl, ...waitingRedisOptions },
         prefix: this.prefix,
       })
-      events.on('error', (error) => this.opts.logger.error(`Job events (Redis): ${errorMessage(error)}`))
+      watchRedis(events, 'Job events', this.opts.logger)
       const poke = ({ jobId }: { jobId: string }) => this.watchers.get(jobId)?.forEach((check) => check())
       events.on('completed', poke)
       events.on('failed', poke)

@@ -3,6 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import env from '#start/env'
 import { platform } from '#services/platform'
+import { OUTBOX_LAG_MS, outboxBacklog } from '#services/job_outbox'
+import { rateLimitStore } from '#services/rate_limits'
 
 export interface Check {
   ok: boolean
@@ -18,10 +20,28 @@ async function guarded(driver: string, fn: () => Promise<Check>): Promise<Check>
   }
 }
 
-/** Database, queue, storage and socket status, each checked for real (a query, a ping, a write). */
+/** Jobs staged by saves and not yet queued: behind when one has waited over a minute (Redis away). */
+async function outboxCheck(): Promise<Check> {
+  const { waiting, oldestMs } = await outboxBacklog()
+  const ok = oldestMs < OUTBOX_LAG_MS
+  const detail = `${waiting} jobs waiting to be queued${ok ? '' : `, the oldest for ${Math.round(oldestMs / 1000)} s`}`
+  return { ok, driver: 'database', detail }
+}
+
+/** Where sign-in counters go: the database stands in for Redis while it is unreachable. */
+function limiterCheck(): Check {
+  const store = rateLimitStore()
+  if (store === 'redis' || !env.get('REDIS_URL')) return { ok: true, driver: store }
+  return { ok: false, driver: store, detail: 'Redis unreachable: counting in the database meanwhile' }
+}
+
+/**
+ * Database, queue, storage, socket, job outbox and limiter status, each checked for real (a query, a
+ * ping, a write); `degraded` lists the parts whose check failed.
+ */
 export async function healthReport() {
   const { queue, sockets } = platform()
-  const [database, queueCheck, storage, socketCheck] = await Promise.all([
+  const [database, queueCheck, storage, socketCheck, outbox] = await Promise.all([
     guarded(db.primaryConnectionName, async () => {
       await db.rawQuery('select 1')
       return { ok: true, driver: db.connection().dialect.name }
@@ -36,8 +56,11 @@ export async function healthReport() {
       return { ok: back === 'ok', driver: env.get('DRIVE_DISK', 'fs') }
     }),
     guarded(sockets.driver, () => sockets.health()),
+    guarded('database', outboxCheck),
   ])
-  const checks = { database, queue: queueCheck, storage, sockets: socketCheck }
-  const ok = Object.values(checks).every((c) => c.ok)
-  return { status: ok ? ('ok' as const) : ('degraded' as const), checks }
+  const checks = { database, queue: queueCheck, storage, sockets: socketCheck, outbox, limiter: limiterCheck() }
+  const degraded = Object.entries(checks)
+    .filter(([, check]) => !check.ok)
+    .map(([name]) => name)
+  return { status: degraded.length === 0 ? ('ok' as const) : ('degraded' as const), degraded, checks }
 }

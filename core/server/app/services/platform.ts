@@ -1,15 +1,19 @@
 import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import type { PluginHost } from '#plugins/host'
+import type { OutboxRelay } from '#services/job_outbox'
 
 /**
- * The process-wide parts the provider builds at start: the job queue, the socket hub and the plugin
- * host. None holds state another node needs (queue and fan-out go through Redis when configured).
+ * The process-wide parts the provider builds at start: the job queue, the socket hub, the plugin
+ * host and the job outbox's relay. None holds state another node needs (queue and fan-out go
+ * through Redis when configured).
  */
 export interface Platform {
   queue: Queue
   sockets: SocketHub
   plugins: PluginHost
+  /** Moves staged jobs (job_outbox) to the queue. */
+  outbox: OutboxRelay
 }
 
 let current: Platform | undefined

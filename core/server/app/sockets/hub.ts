@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { Redis } from 'ioredis'
 import { WebSocket, WebSocketServer } from 'ws'
+import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from '#jobs/redis_options'
 import { originAllowed } from './origin.js'
 
 /** A message as the spec carries it on /ws: `{case, data}`. */
@@ -10,6 +11,9 @@ export interface SocketMessage {
   case: string
   data: unknown
 }
+
+/** How long start() waits for the subscription before going on without it. */
+const SUBSCRIBE_WAIT_MS = 3000
 
 /** Who receives a published message: everyone, one user's connections, or one socket. */
 export type Audience = { all: true } | { userId: number } | { socketId: string }
@@ -56,14 +60,23 @@ export class SocketHub {
     this.driver = options.redisUrl ? 'redis' : 'memory'
   }
 
-  /** Connects to Redis (when configured; once); call before attach(). */
+  /**
+   * Connects to Redis (when configured; once); call before attach(). Redis being away does not stop
+   * the start: the subscription is made (and remade after each outage) when Redis answers.
+   */
   async start(): Promise<void> {
     if (!this.options.redisUrl || this.pub) return
-    this.pub = new Redis(this.options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-    this.sub = new Redis(this.options.redisUrl, { lazyConnect: true })
-    await Promise.all([this.pub.connect(), this.sub.connect()])
+    this.pub = new Redis(this.options.redisUrl, requestRedisOptions)
+    this.sub = new Redis(this.options.redisUrl, waitingRedisOptions)
+    watchRedis(this.pub, 'Sockets (publish)', this.options.logger)
+    watchRedis(this.sub, 'Sockets (subscribe)', this.options.logger)
     this.sub.on('message', (_channel, raw) => this.deliverRaw(raw))
-    await this.sub.subscribe(this.channel)
+    const subscribed = this.sub.subscribe(this.channel)
+    try {
+      await withTimeout(subscribed, SUBSCRIBE_WAIT_MS, 'Subscribing to the socket channel')
+    } catch (error) {
+      this.options.logger.warn(`${(error as Error).message}; messages from other nodes wait for Redis`)
+    }
   }
 
   /** Handles upgrades on the HTTP server for this hub's path (attaching twice to one server is a no-op). */
@@ -110,12 +123,17 @@ export class SocketHub {
     this.send(ws, { case: 'init', data: { token: id } })
   }
 
-  /** Sends a message to an audience on every node. */
+  /**
+   * Sends a message to an audience on every node. While Redis is away it reaches this node's
+   * clients only (the message was not published, so none gets it twice).
+   */
   async publish(to: Audience, message: SocketMessage): Promise<void> {
     const raw = JSON.stringify({ to, message } satisfies Envelope)
-    if (this.pub) {
+    if (!this.pub) return this.deliverRaw(raw)
+    try {
       await this.pub.publish(this.channel, raw)
-    } else {
+    } catch (error) {
+      this.options.logger.warn(`socket message delivered on this node only: ${(error as Error).message}`)
       this.deliverRaw(raw)
     }
   }
@@ -160,6 +178,8 @@ export class SocketHub {
     for (const client of this.clients.values()) client.ws.close(1001, 'server shutting down')
     this.clients.clear()
     this.wss.close()
-    await Promise.all([this.pub?.quit().catch(() => {}), this.sub?.quit().catch(() => {})])
+    // quit() lets pending replies arrive; a connection still retrying is simply dropped.
+    const end = (client?: Redis) => (client?.status === 'ready' ? client.quit().catch(() => {}) : client?.disconnect())
+    await Promise.all([end(this.pub), end(this.sub)])
   }
 }

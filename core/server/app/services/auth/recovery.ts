@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import limiter from '@adonisjs/limiter/services/main'
 import { isLanguage, type Language } from '@tramita/i18n'
 import PasswordReset from '#models/password_reset'
 import User from '#models/user'
@@ -11,7 +10,8 @@ import { languageOf } from '#lib/messages'
 import { hashTypedPassword } from '#lib/password'
 import { hashToken, newToken } from '#lib/tokens'
 import { sendRecoveryMail, sendSecurityNotice, type SecurityNotice } from '#mail/mailer'
-import { platform } from '#services/platform'
+import { queueJob } from '#services/job_outbox'
+import { rateLimit } from '#services/rate_limits'
 import { revokeUserSessions } from '#services/session_service'
 
 /**
@@ -37,9 +37,9 @@ export const recoveryMailJob = {
     const lang: Language = isLanguage(payload.lang) ? payload.lang : 'es'
     const user = await findUserByNameOrEmail(String(payload.identifier ?? ''))
     if (!user || !user.email || !user.enabled || user.blocked || user.authSource !== 'local') return { sent: false }
-    const budget = await limiter
-      .use({ requests: MAILS_PER_HOUR, duration: '1 hour' })
-      .increment(`recovery_mail:${user.id}`)
+    const budget = await rateLimit({ requests: MAILS_PER_HOUR, duration: '1 hour' }).increment(
+      `recovery_mail:${user.id}`
+    )
     if (budget.consumed > MAILS_PER_HOUR) return { sent: false }
     const token = newToken()
     await db.transaction(async (trx) => {
@@ -74,7 +74,7 @@ export const securityNoticeJob = {
 
 /** Queues a security notice to a user, in the language of the request that caused it. */
 export async function queueSecurityNotice(ctx: HttpContext, userId: number, notice: SecurityNotice): Promise<void> {
-  await platform().queue.enqueue(securityNoticeJob.name, { userId, notice, lang: languageOf(ctx) })
+  await queueJob({ name: securityNoticeJob.name, payload: { userId, notice, lang: languageOf(ctx) } })
 }
 
 export type ResetOutcome = { ok: true; userId: number } | { ok: false }

@@ -1,9 +1,9 @@
-import limiter from '@adonisjs/limiter/services/main'
+import { rateLimit } from '#services/rate_limits'
 import { CallFailure } from '#lib/envelope'
 
 /**
- * Brute-force defences, kept in the limiter's store (Redis or the database), so every node sees
- * the same counts:
+ * Brute-force defences, kept in the limiter's store (Redis, or the database without Redis or while
+ * it is unreachable: services/rate_limits.ts), so every node sees the same counts:
  * - failed sign-ins per account name and per client address, over 15 minutes: from the third a
  *   captcha is required (spec 000 §4), and past a ceiling the account or address is refused outright;
  * - a request rate per client address on every sign-in path (password, two-factor, LDAP check,
@@ -15,7 +15,7 @@ export const ADDRESS_FAILURE_CEILING = 50
 /** Requests per minute per address on each sign-in path (AUTH_RATE_PER_MINUTE; the benchmark raises it). */
 export const AUTH_REQUESTS_PER_MINUTE = Number(process.env.AUTH_RATE_PER_MINUTE) || 30
 
-const failures = () => limiter.use({ requests: 1_000_000, duration: '15 mins' })
+const failures = () => rateLimit({ requests: 1_000_000, duration: '15 mins' })
 
 const accountKey = (name: string) => `login_fail:acct:${name.trim().toLowerCase().slice(0, 200)}`
 const addressKey = (ip: string) => `login_fail:ip:${ip}`
@@ -58,7 +58,7 @@ export async function clearAccountFailures(name: string): Promise<void> {
 
 /** Counts one request under `key`; past `perMinute` in a minute it answers 429 with Retry-After. */
 export async function limitPerMinute(key: string, perMinute: number, message: string): Promise<void> {
-  const response = await limiter.use({ requests: perMinute, duration: '1 min' }).increment(key)
+  const response = await rateLimit({ requests: perMinute, duration: '1 min' }).increment(key)
   if (response.consumed > perMinute) {
     const error = new CallFailure(message, 429, 'E_CALL_FAILED')
     error.retryAfter = response.availableIn
@@ -78,6 +78,6 @@ export async function countPromptFailure(sessionId: number): Promise<number> {
 
 /** Marks a one-time value (a solved captcha) as spent; false when it had been spent already. */
 export async function spendOnce(kind: string, id: string, ttl: string): Promise<boolean> {
-  const response = await limiter.use({ requests: 1, duration: ttl }).increment(`once:${kind}:${id}`)
+  const response = await rateLimit({ requests: 1, duration: ttl }).increment(`once:${kind}:${id}`)
   return response.consumed === 1
 }

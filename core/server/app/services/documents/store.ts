@@ -1,7 +1,7 @@
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { newObjectKey, type StorageFolder } from '#services/storage'
-import { deleteObjects, filePathOf, type Uploader } from '#services/uploads/staging'
+import { filePathOf, stageUploads, type NewUpload, type Uploader } from '#services/uploads/staging'
 
 /**
  * Files the server makes (create_doc, dev_word_to_pdf, the ID card) go where uploads go: an object
@@ -35,31 +35,28 @@ export interface StoredEntry {
 
 export async function storeGenerated(file: Generated): Promise<StoredEntry> {
   const key = newObjectKey(file.folder, file.ext)
-  await drive.use().put(key, file.bytes, { contentType: file.mime })
-  const now = new Date()
   const path = filePathOf(key)
-  try {
-    await db.table('uploads').insert({
-      path,
-      storage_key: key,
-      real_name: file.realName,
-      ext: file.ext,
-      mime: file.mime,
-      size: file.bytes.byteLength,
-      ip: file.ip.slice(0, 45),
-      owner_user_id: file.owner.userId,
-      owner_task_id: file.owner.taskId,
-      form_id: file.formId,
-      field: file.field,
-      foldertype: file.folder,
-      status: file.caseId === null ? 'staged' : 'promoted',
-      case_id: file.caseId,
-      created_at: now,
-      promoted_at: file.caseId === null ? null : now,
-    })
-  } catch (error) {
-    await deleteObjects([key]).catch(() => {})
-    throw error
+  const row: NewUpload = {
+    path,
+    storage_key: key,
+    real_name: file.realName,
+    ext: file.ext,
+    mime: file.mime,
+    size: file.bytes.byteLength,
+    ip: file.ip.slice(0, 45),
+    owner_user_id: file.owner.userId,
+    owner_task_id: file.owner.taskId,
+    form_id: file.formId,
+    field: file.field,
+    foldertype: file.folder,
+  }
+  // Staged (row first, then the object), as uploads are; then the case's, when it has one.
+  await stageUploads([row], () => drive.use().put(key, file.bytes, { contentType: file.mime }))
+  if (file.caseId !== null) {
+    await db
+      .from('uploads')
+      .where('path', path)
+      .update({ status: 'promoted', case_id: file.caseId, promoted_at: new Date() })
   }
   return { ext: file.ext, ip: file.ip.slice(0, 45), path, real_name: file.realName, status: 'good' }
 }

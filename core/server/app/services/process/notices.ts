@@ -3,7 +3,9 @@ import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
+import { effectDone, recordEffect } from '#services/job_effects'
 import { caseKey, taskToken } from './engine.js'
+import { TASK_NOTICE_JOB } from './notice_outbox.js'
 
 /** At most this many members of a role or area get the mail of one task. */
 const MAX_RECIPIENTS = 50
@@ -49,11 +51,13 @@ async function recipients(task: {
 }
 
 /**
- * The mail to a task's assignees (spec 000 §3 activity type `email`), queued after the save commits.
- * A task already done or cancelled by the time the job runs is not announced.
+ * The mail to a task's assignees (spec 000 §3 activity type `email`), staged in the save's transaction
+ * and queued once it commits. A task already done or cancelled by the time the job runs is not
+ * announced. The sent mail is recorded (`task-notice:<task>` in job_effects, with the activity entry):
+ * a run after the record mails nobody; a worker that dies between sending and recording mails again.
  */
 export const taskNoticeJob = {
-  name: 'core:process-task-notice',
+  name: TASK_NOTICE_JOB,
   attempts: 3,
   backoffMs: 30_000,
   async handle(payload: { taskId: number; lang: string }) {
@@ -66,6 +70,8 @@ export const taskNoticeJob = {
       .select('t.*', 'c.code', 'f.key as form_key', 'f.name as form_name')
       .first()
     if (!task || task.status !== 'pending') return { sent: 0 }
+    const effect = `task-notice:${task.id}`
+    if (await effectDone(effect)) return { sent: 0 }
     const to = await recipients(task)
     if (to.length === 0) return { sent: 0 }
     const link = taskLink(task.form_key, task.case_id, task.id, task.kind)
@@ -85,13 +91,16 @@ export const taskNoticeJob = {
     // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A task
     // (or its case) deleted meanwhile gets no log entry, hence the insert from the task's row.
     try {
-      await db.rawQuery(
-        `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
-         select case_id, id, 'email', 'email_sent', '', '', ?, ?, null, ? from tasks where id = ?`,
-        [task.assignee_text, task.assignee_type, new Date(), task.id]
-      )
+      await db.transaction(async (trx) => {
+        await recordEffect(trx, effect)
+        await trx.rawQuery(
+          `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
+           select case_id, id, 'email', 'email_sent', '', '', ?, ?, null, ? from tasks where id = ?`,
+          [task.assignee_text, task.assignee_type, new Date(), task.id]
+        )
+      })
     } catch (error) {
-      logger.warn({ err: error, task: task.id }, 'the mail was sent but its activity entry was not written')
+      logger.warn({ err: error, task: task.id }, 'the mail was sent but its record was not written')
     }
     return { sent: to.length }
   },

@@ -64,12 +64,31 @@ export function isUploader(row: Pick<UploadRow, 'owner_user_id' | 'owner_task_id
 
 export type NewUpload = Omit<UploadRow, 'id' | 'status' | 'case_id' | 'created_at'>
 
-/** Records stored objects as staged uploads, all or none. */
+/** Records uploads as staged, all or none. */
 export async function recordStaged(rows: NewUpload[]): Promise<void> {
   const now = new Date()
   await db.transaction(async (trx) => {
     for (const row of rows) await trx.table('uploads').insert({ ...row, status: 'staged', created_at: now })
   })
+}
+
+/**
+ * Stores new uploads: the staged rows first, then each object through `write`. A process killed in
+ * between leaves a staged row whose object may be missing or whole, and pruneStaged removes both after
+ * STAGED_UPLOAD_HOURS; it never leaves an object that no row names (nothing would ever find it).
+ * A write that fails takes the request's rows and objects with it.
+ */
+export async function stageUploads(rows: NewUpload[], write: (row: NewUpload) => Promise<void>): Promise<void> {
+  await recordStaged(rows)
+  try {
+    for (const row of rows) await write(row)
+  } catch (error) {
+    const keys = rows.map((r) => r.storage_key)
+    await db.from('uploads').whereIn('storage_key', keys).where('status', 'staged').update({ status: 'deleted' })
+    await deleteObjects(keys)
+    await db.from('uploads').whereIn('storage_key', keys).where('status', 'deleted').delete()
+    throw error
+  }
 }
 
 /** Deletes objects from the disk, ignoring ones already gone (a retried removal finds nothing). */

@@ -1,0 +1,103 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createQueue } from '../../app/jobs/create_queue.js'
+import { OutboxRelay, stageJobs } from '#services/job_outbox'
+import { latestVersionByKey } from '#services/process/definitions'
+import { startCase } from '#services/process/engine'
+import { taskNoticeJob } from '#services/process/notices'
+import { makeUser, resetAuthTables } from '#tests/helpers/auth'
+import { publishPermit, resetProcessTables } from '#tests/helpers/process'
+import { redisPort, startRedisServer } from '#tests/helpers/redis_server'
+import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
+import { waitUntil } from '#tests/helpers/wait'
+import { quietLogger, uniquePrefix } from './helpers.js'
+
+/** Issue 17 item 3: a save commits without Redis; its job waits in job_outbox and runs once Redis is back. */
+test.group('Queue: Redis outage and the job outbox', (group) => {
+  group.each.setup(async () => {
+    await db.from('job_outbox').delete()
+    await resetProcessTables()
+    await resetAuthTables()
+  })
+
+  test('a save while Redis is down commits, and its assignee mail goes out once Redis is back', async ({
+    assert,
+    cleanup,
+  }) => {
+    // Nothing listens on this port yet: Redis is down from the start (a private one, killed with the test).
+    const { port, url } = await redisPort()
+    const prefix = uniquePrefix()
+    const logger = quietLogger()
+    const queue = createQueue({ redisUrl: url, prefix, logger })
+    queue.register(taskNoticeJob)
+    const relay = new OutboxRelay(queue, logger)
+    cleanup(async () => {
+      await relay.stop()
+      await queue.close()
+    })
+
+    const form = await publishPermit()
+    const applicant = await makeUser({ username: 'solicitante', role: 'student' })
+    const reviewer = await makeUser({ username: 'revisora', role: 'teacher' })
+    await reviewer.related('areas').attach([form.area.id])
+    const version = await latestVersionByKey(form.key)
+    const saved = await startCase(version!, applicant.id, {
+      values: { nombre: 'Ana Ruiz', dias: 3, motivo: 'Cita médica' },
+      lang: 'es',
+    })
+
+    // The save committed with its mail job staged beside it; the relay cannot queue it and says so.
+    assert.lengthOf(saved.notify, 1)
+    const key = `task-notice:${saved.notify[0]}`
+    assert.equal(await relay.runOnce(), 0)
+    const waiting = await db.from('job_outbox').where('idempotency_key', key).first()
+    assert.exists(waiting, 'the job waits in the outbox')
+    assert.isAtLeast(Number(waiting.attempts), 1)
+    assert.isString(waiting.last_error)
+    assert.lengthOf(mailsTo('revisora@example.test'), 0)
+
+    const redis = await startRedisServer(port)
+    cleanup(() => redis.stop())
+    await queue.startWorker()
+    // The row is retried after its back-off; the relay moves it once the queue answers.
+    await waitUntil(
+      async () => (await relay.runOnce()) === 1,
+      30_000,
+      () => `the relay to move the job\n${logger.lines.join('\n')}`
+    )
+    const mail = await waitForMail('revisora@example.test', (m) => m.text.includes(saved.code), 30_000)
+    assert.include(mail.subject, saved.code)
+    assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
+  }).timeout(90_000)
+
+  test('relays on several nodes move each staged job exactly once', async ({ assert, cleanup }) => {
+    const logger = quietLogger()
+    const queue = createQueue({ logger })
+    const ran: number[] = []
+    queue.register({
+      name: 'test:outbox-once',
+      async handle(payload: { n: number }) {
+        ran.push(payload.n)
+      },
+    })
+    await queue.startWorker()
+    cleanup(() => queue.close())
+    const count = 40
+    await db.transaction((trx) =>
+      stageJobs(
+        trx,
+        Array.from({ length: count }, (_, n) => ({ name: 'test:outbox-once', payload: { n } }))
+      )
+    )
+    // Two nodes' relays (random job ids: the queue's dedupe would not hide a second move).
+    const nodes = [new OutboxRelay(queue, logger), new OutboxRelay(queue, logger)]
+    const moved = await Promise.all(nodes.map((relay) => relay.runOnce()))
+    assert.equal(moved[0]! + moved[1]!, count)
+    await waitUntil(() => ran.length >= count)
+    assert.deepEqual(
+      [...ran].sort((a, b) => a - b),
+      Array.from({ length: count }, (_, n) => n)
+    )
+    assert.equal(Number((await db.from('job_outbox').count('* as n').first()).n), 0)
+  })
+})
