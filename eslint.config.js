@@ -1,6 +1,27 @@
 import globals from 'globals'
 import { base } from './config/eslint.base.js'
 
+/** Fixed sleeps and swallowed failures in tests: each selector names a way of waiting blind. */
+const TEST_WAITS = [
+  {
+    selector:
+      "CallExpression[callee.property.name='catch'] > :function.arguments[body.type='BlockStatement'][body.body.length=0]",
+    message: 'a test does not swallow a failure: let it fail, or check the error it expects',
+  },
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: 'no fixed sleep: wait for the condition (a locator, waitForFunction, waitUntil in tests/e2e/session.ts)',
+  },
+  {
+    selector: "NewExpression[callee.name='Promise'] > :function > CallExpression.body[callee.name='setTimeout']",
+    message: 'no fixed sleep: poll for the condition, or drive a fake clock',
+  },
+  {
+    selector: "ImportDeclaration[source.value='node:timers/promises'] > ImportSpecifier[imported.name='setTimeout']",
+    message: 'no fixed sleep: poll for the condition, or drive a fake clock',
+  },
+]
+
 export default [
   {
     ignores: [
@@ -38,4 +59,9 @@ export default [
     },
   },
   { files: ['core/sandbox/browser/**'], languageOptions: { globals: { ...globals.browser, ...globals.worker } } },
+  // Tests wait for a condition, not for a while, and never swallow a failure (issue 17).
+  {
+    files: ['core/*/tests/**', 'runtime-web/tests/**', 'designer/tests/**', 'plugins/*/tests/**', 'tests/e2e/**'],
+    rules: { 'no-restricted-syntax': ['error', ...TEST_WAITS] },
+  },
 ]

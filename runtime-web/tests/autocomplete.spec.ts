@@ -62,14 +62,25 @@ test.group('autocomplete rules', (group) => {
             ],
           },
         })
-        return { run: async () => {}, started: rules.started, valuesChanged: rules.changed }
+        // The rules' runs, held so settle() can wait for each (the store does not wait for them).
+        const track = (run: Promise<void>) => {
+          running.add(run)
+          return run.finally(() => running.delete(run))
+        }
+        return {
+          run: async () => {},
+          started: () => track(rules.started()),
+          valuesChanged: (names: readonly string[]) => track(rules.changed(names)),
+        }
       },
     })
-    /** Lets the rules started by the last change finish (their scripts, then their lookups). */
+    const running = new Set<Promise<void>>()
+    /** Lets the rules started by the last change finish (their scripts, then their lookups, then what they set). */
     const settle = async () => {
-      for (let i = 0; i < 5; i++) {
+      await store.idle()
+      while (running.size > 0) {
+        await Promise.allSettled([...running])
         await store.idle()
-        await new Promise((resolve) => setTimeout(resolve, 5))
       }
     }
     return { store, reports, posts, settle }

@@ -198,10 +198,9 @@ test.group('table formulas in the sandbox', (group) => {
   }) => {
     const total = config.columns.find((c) => c.name === 'total')!
     assert.equal(shownFormula(total, { ok: true, value: 'abc' }, 'es', TEXTS).text, '0')
-    const started = Date.now()
     const [loop] = await runPerRow(runner, 'while (true) {}', [{}], new Set())
-    assert.isFalse(loop!.ok)
-    assert.isBelow(Date.now() - started, 5000)
+    // The sandbox's time limit ends it (the suite's own timeout would catch a hang).
+    assert.deepEqual(loop, { ok: false, reason: 'failed', message: 'the script ran past its deadline' })
   })
 
   test('a button is usable only when its condition holds; a failed condition counts as false', async ({ assert }) => {

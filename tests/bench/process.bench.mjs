@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mysql from 'mysql2/promise'
+import { target } from './targets.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const NODE = join(ROOT, 'node_modules', '.bin', 'node')
@@ -374,8 +375,10 @@ async function benchSteps(bench, form) {
   await pool.end()
   console.log(row(`enter + approve routes (${steps.count} steps)`, steps, 'steps/s'))
   console.log(row(`bare mysql2 transaction, ${POOL} connections (${bare.count})`, bare, 'tx/s'))
-  console.log(`steps/s through the routes: ${steps.rate.toFixed(0)} (target >= 600)`)
-  console.log(`steps ratio (routes / bare transaction): ${(steps.rate / bare.rate).toFixed(2)} (target >= 0.5)`)
+  console.log(`steps/s through the routes: ${steps.rate.toFixed(0)} (target >= 600: ${target(steps.rate >= 600)})`)
+  console.log(
+    `steps ratio (routes / bare transaction): ${(steps.rate / bare.rate).toFixed(2)} (target >= 0.5: ${target(steps.rate / bare.rate >= 0.5)})`
+  )
   console.log(`CPU ratio (server per step / bare client per transaction): ${fixed(steps.cpu / bare.cpu)}`)
   console.log(`MariaDB CPU ratio (per step / per bare transaction): ${fixed(steps.dbCpu / bare.dbCpu)}`)
 }

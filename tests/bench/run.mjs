@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: each figure is printed as a ratio against a baseline measured in the same run, on
- * the same machine, so the numbers compare across machines. No figure here is asserted by a test.
+ * the same machine, so the numbers compare across machines. A figure with a target prints 'met' or
+ * 'MISSED' (tests/bench/targets.ts); any MISSED makes the run exit non-zero. The deterministic
+ * figures (bytes of the form route and the designer's page, Monaco on demand, re-runs per change)
+ * are asserted by `npm test` as well (tests/e2e/budgets.spec.ts, tests/e2e/designer.spec.ts,
+ * core/contract/tests/submission.spec.ts).
  *
  * call-contract throughput: the full stack (AdonisJS + body parser + call-contract middleware + a
  * SQLite read + the done envelope) answering POST /data/config/infocompany with form-data case=GET,

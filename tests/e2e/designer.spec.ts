@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people, waitUntil } from './session.ts'
+import { MONACO_REQUEST } from '../bench/budgets.ts'
 import { createForm, recordOnlyProcess } from '../../core/server/app/services/process/forms.ts'
 import { resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
@@ -294,6 +295,8 @@ test.group('the form designer shell in Chromium', (group) => {
       Number(supervisor.id)
     )
     const page = await session.signedIn('supervisor')
+    const monaco: string[] = []
+    page.on('request', (request) => MONACO_REQUEST.test(request.url()) && monaco.push(request.url()))
     await page.goto(`${base}/designer/forms/${formId}`)
     const panel = page.getByRole('complementary', { name: 'Propiedades' })
 
@@ -308,9 +311,11 @@ test.group('the form designer shell in Chromium', (group) => {
     // Motivo shows only for an age over 18. A misspelt field is an error shown, and nothing is stored.
     await card(page, 'motivo').click()
     await panel.getByRole('button', { name: 'Scripts' }).click()
+    assert.deepEqual(monaco, [], 'Monaco is not requested before a script editor opens')
     await panel.getByTestId('edit-script-show_with_formule').click()
     const editor = panel.locator('.monaco-editor').first()
     await editor.waitFor()
+    assert.isNotEmpty(monaco, 'opening a script editor requests Monaco')
     await editor.click()
     // Typed at a person's pace: Monaco's completion list opens and follows the keystrokes.
     await page.keyboard.type('edadd > 18', { delay: 40 })

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
-import { BASE as base, people } from './session.ts'
+import { BASE as base, people, waitUntil } from './session.ts'
 import { createForm, recordOnlyProcess } from '../../core/server/app/services/process/forms.ts'
 import { resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
@@ -75,13 +75,10 @@ test.group('the form designer’s logic view in Chromium', (group) => {
     await editor.waitFor()
     await editor.click()
     await page.keyboard.type("edad !== '' && edad > 17", { delay: 30 })
-    await detail
-      .getByTestId('script-blocked')
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => {})
-    for (let i = 0; i < 50 && !(await draft()).validations?.actions?.[0]?.conditions?.code; i++) {
-      await page.waitForTimeout(100)
-    }
+    // Saved once the whole condition is typed (the editor holds back a script it cannot check yet).
+    await waitUntil(
+      async () => (await draft()).validations?.actions?.[0]?.conditions?.code === "edad !== '' && edad > 17"
+    )
     assert.deepEqual((await draft()).validations.actions[0].conditions, {
       active: true,
       code: "edad !== '' && edad > 17",
@@ -118,9 +115,7 @@ test.group('the form designer’s logic view in Chromium', (group) => {
     await rule.getByTestId('python-refused').waitFor({ state: 'detached' })
 
     await saved()
-    for (let i = 0; i < 50 && (await draft()).validations?.autocomplete?.[0]?.origin !== 'users'; i++) {
-      await page.waitForTimeout(100)
-    }
+    await waitUntil(async () => (await draft()).validations?.autocomplete?.[0]?.origin === 'users')
     await page.getByTestId('publish').click()
     await page.getByTestId('published').waitFor()
     const published = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').first()

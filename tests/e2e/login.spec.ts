@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { type Browser, type Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { launchChromium } from './chromium.ts'
+import { waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { waitForMail } from '../../core/server/tests/helpers/smtp_listener.ts'
 import Institution from '../../core/server/app/models/institution.ts'
@@ -38,6 +39,7 @@ test.group('login in Chromium', (group) => {
     await page.goto(`${base}/`)
     await page.getByTestId('login-sign-in').waitFor()
     assert.isTrue(await signInButton().isDisabled())
+    assert.equal(await page.getByTestId('no-session-storage').count(), 0, 'storage works here')
     await page.locator('input[name=user]').fill('lucia')
     assert.isTrue(await signInButton().isDisabled())
     await page.locator('input[name=password]').fill(PASSWORD)
@@ -49,6 +51,21 @@ test.group('login in Chromium', (group) => {
     await page.waitForURL(`${base}/document_management`)
     await page.getByTestId('session-bar').waitFor()
     assert.include(await page.getByTestId('session-bar').innerText(), 'lucia')
+  })
+
+  test('a browser that keeps no sessionStorage is told so on the sign-in view', async ({ assert }) => {
+    // What a browser with storage blocked does: reading sessionStorage throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'sessionStorage', {
+        get() {
+          throw new DOMException('blocked', 'SecurityError')
+        },
+      })
+    })
+    await page.goto(`${base}/`)
+    const notice = page.getByTestId('no-session-storage')
+    await notice.waitFor()
+    assert.equal(await notice.innerText(), 'Tu Browser no soporta sessionStorage!')
   })
 
   test('captcha after three failures; solving it lets the right password in', async ({ assert }) => {
@@ -169,12 +186,12 @@ test.group('login in Chromium', (group) => {
     // The page reloads itself after the 401; reads during the reload are retried.
     await page.goto(`${base}/document_management`)
     let storage: (string | null)[] = ['pending']
-    for (let i = 0; i < 100 && storage[0] !== null; i++) {
+    await waitUntil(async () => {
       storage = await page
         .evaluate(() => [sessionStorage.getItem('tramita.token'), sessionStorage.getItem('tramita.logged')])
         .catch(() => ['navigating'])
-      if (storage[0] !== null) await page.waitForTimeout(100)
-    }
+      return storage[0] === null
+    })
     assert.deepEqual(storage, [null, null])
   })
 })

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { waitUntil as poll } from '../../core/server/tests/helpers/wait.ts'
 
 /** Where the e2e suite's server listens. */
 export const BASE = `http://${process.env.HOST}:${process.env.PORT}`
@@ -36,10 +37,4 @@ export function people(browser: () => Browser, password: string) {
 }
 
 /** Polls `check` (a database row, a page state) every 100 ms until it holds. */
-export async function waitUntil(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+export const waitUntil = (check: () => Promise<boolean>, ms = 15_000) => poll(check, ms, 'condition', 100)

@@ -292,9 +292,8 @@ test.group('table element in Chromium', (group) => {
     )
     await seven.getByText('Solo vigentes').waitFor()
     // Forced: Playwright itself will not click an aria-disabled button; the page must ignore the click.
+    // Nothing else sets Elegido from here on: the saved case, after all that follows, still has 'todos'.
     await seven.getByRole('button', { name: 'Elegir' }).click({ force: true })
-    await page.waitForTimeout(300)
-    assert.equal(await page.getByLabel('Elegido').inputValue(), 'todos', 'a greyed button runs nothing')
     await table.getByPlaceholder('Buscar en la tabla').fill('')
     await table.getByText('1–10 de 2000').waitFor()
 
@@ -341,6 +340,6 @@ test.group('table element in Chromium', (group) => {
     })
     assert.deepEqual(values.tabla[7], ROWS[7])
     assert.lengthOf(values.tabla, 2000)
-    assert.equal(values.elegido, 'todos')
+    assert.equal(values.elegido, 'todos', 'a greyed button runs nothing')
   }).timeout(120_000)
 })

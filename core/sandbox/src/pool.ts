@@ -37,6 +37,8 @@ export interface PoolOptions extends Omit<SandboxOptions, 'host'> {
    * death, up to 30 s); calls meanwhile get SANDBOX_UNAVAILABLE at once. Default 250 ms.
    */
   restartBackoffMs?: number
+  /** The clock the back-off is measured on (default Date.now; a test passes a fake one). */
+  now?: () => number
 }
 
 export interface PoolStats {
@@ -79,7 +81,7 @@ type Timers = {
 const timers = globalThis as unknown as Timers
 
 export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool {
-  const { size = 2, graceMs = 1000, hostModule, restartBackoffMs = 250, ...sandboxOptions } = options
+  const { size = 2, graceMs = 1000, hostModule, restartBackoffMs = 250, now = Date.now, ...sandboxOptions } = options
   const init: WorkerInit = { type: 'init', options: sandboxOptions, hostModule }
   const timeoutOf = (opts?: RunOptions) => opts?.timeoutMs ?? options.timeoutMs ?? DEFAULTS.timeoutMs
   const slots: Slot[] = Array.from({ length: Math.max(1, size) }, () => ({
@@ -99,7 +101,7 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
 
   function startFailed(): void {
     failedStarts++
-    coolUntil = Date.now() + Math.min(30_000, restartBackoffMs * 2 ** (failedStarts - 1))
+    coolUntil = now() + Math.min(30_000, restartBackoffMs * 2 ** (failedStarts - 1))
   }
 
   function start(slot: Slot): void {
@@ -173,7 +175,7 @@ export function createPool(spawn: Spawn, options: PoolOptions = {}): ScriptPool 
   function pump(): void {
     if (disposed) return
     // Starting workers keeps failing: start none for a while, and answer at once if none is left.
-    const cooling = Date.now() < coolUntil
+    const cooling = now() < coolUntil
     if (queue.length > 0 && cooling && !slots.some((s) => s.endpoint)) {
       for (const r of queue.splice(0)) {
         r.answer(r.calls.map(() => failure('SANDBOX_UNAVAILABLE', MESSAGES.unavailable)))

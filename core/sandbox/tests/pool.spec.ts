@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { createSandboxPool } from '../node/index.ts'
+import { waitUntil } from '../../server/tests/helpers/wait.ts'
 
 const codes = (results: { ok: boolean; error?: { code: string } }[]) =>
   results.map((r) => (r.ok ? 'ok' : r.error!.code))
@@ -65,7 +66,7 @@ test.group('node pool', () => {
   test('dispose answers pending calls; later calls are refused', async ({ assert }) => {
     const pool = createSandboxPool({ size: 1 })
     const pending = pool.run('while (true) {}', {}, { timeoutMs: 5000 })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await waitUntil(() => pool.stats().busy === 1, 10_000, 'the call running in a worker')
     pool.dispose()
     assert.deepEqual(await pending, {
       ok: false,

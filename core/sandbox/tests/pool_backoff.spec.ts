@@ -19,7 +19,8 @@ test.group('sandbox pool restarts', () => {
     assert,
   }) => {
     const workers = dyingWorkers()
-    const pool = createPool(workers.spawn, { size: 2, restartBackoffMs: 200 })
+    let clock = 0
+    const pool = createPool(workers.spawn, { size: 2, restartBackoffMs: 200, now: () => clock })
     const first = await pool.run('1')
     assert.deepInclude(first, { ok: false })
     assert.equal(first.ok ? '' : first.error.code, 'SANDBOX_UNAVAILABLE')
@@ -29,8 +30,11 @@ test.group('sandbox pool restarts', () => {
       assert.equal(r.ok ? '' : r.error.code, 'SANDBOX_UNAVAILABLE')
     }
     assert.equal(workers.spawned(), started, 'no worker started during the back-off')
-    // Both workers died, so the back-off doubled once: 400 ms.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Both workers died, so the back-off doubled once: 400 ms, on the pool's (fake) clock.
+    clock = 399
+    await pool.run('1')
+    assert.equal(workers.spawned(), started, 'still cooling 1 ms before the back-off ends')
+    clock = 400
     await pool.run('1')
     assert.isAbove(workers.spawned(), started, 'tried again once the back-off ended')
     pool.dispose()

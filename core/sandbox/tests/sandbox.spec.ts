@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { createSandbox, formatDate, type Sandbox, type ScriptResult } from '../src/index.ts'
+import { waitUntil } from '../../server/tests/helpers/wait.ts'
 
 const value = (r: ScriptResult) => (r.ok ? r.value : `error ${r.error.code}: ${r.error.message}`)
 
@@ -285,8 +286,8 @@ test.group('sandbox: cache, host functions, lifecycle', () => {
     const answers = []
     for (let i = 0; i < 5; i++) answers.push(value(sandbox.run('function f() { return f() } f()')))
     assert.include(answers, 'error SCRIPT_ERROR: the sandbox is restarting after a fault; try again')
-    await new Promise((resolve) => setTimeout(resolve, 200)) // the replacement instance loads
-    assert.equal(value(sandbox.run('a + 1', { a: 1 })), 2)
+    // Served again once the replacement instance has loaded.
+    await waitUntil(() => value(sandbox.run('a + 1', { a: 1 })) === 2, 10_000, 'a replacement instance serving')
     sandbox.dispose()
   })
 

@@ -50,6 +50,12 @@ test.group('autocomplete rules over the lookup routes', (group) => {
       started.assertStatus(200)
     }
     const when = 'buscado ? { nombre: buscado } : false'
+    // The rules' runs, held so the test can wait for each (the store does not wait for them).
+    const running = new Set<Promise<void>>()
+    const track = (run: Promise<void>) => {
+      running.add(run)
+      return run.finally(() => running.delete(run))
+    }
     const reports: string[] = []
     const store = new FormStore({
       config: withDefaults({
@@ -98,18 +104,27 @@ test.group('autocomplete rules over the lookup routes', (group) => {
             users: async () => [],
           },
         })
-        return { run: async () => {}, started: rules.started, valuesChanged: rules.changed }
+        return {
+          run: async () => {},
+          started: () => track(rules.started()),
+          valuesChanged: (names: readonly string[]) => track(rules.changed(names)),
+        }
       },
     })
     await store.start()
     assert.deepEqual(store.optionsOf('lista'), ['Ana', 'Beto'])
 
-    const settle = async (check: () => boolean) => {
-      for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    /** Every rule the last change started has run: its script, its lookup and what it set. */
+    const settle = async () => {
+      await store.idle()
+      while (running.size > 0) {
+        await Promise.allSettled([...running])
+        await store.idle()
+      }
     }
     // Ana's case is the older one: without the filter the newest (Beto's) would answer.
     store.setValue('buscado', 'Ana')
-    await settle(() => store.value('dias') === '3' && store.value('codigo') !== '' && reports.length > 0)
+    await settle()
     assert.equal(store.value('dias'), '3')
     assert.match(String(store.value('codigo')), /^[0-9A-Z]{5}-[0-9A-Z]{5}$/)
     assert.equal(store.value('nota'), 'mía', 'the failed lookup (unknown form) left the field')
@@ -118,8 +133,10 @@ test.group('autocomplete rules over the lookup routes', (group) => {
     )
 
     // A name no case has: the fields keep what they had.
+    const reported = reports.length
     store.setValue('buscado', 'Zoe')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await settle()
+    assert.isAbove(reports.length, reported, "the rules ran for Zoe (nota's lookup failed again)")
     assert.equal(store.value('dias'), '3')
   })
 })

@@ -24,21 +24,31 @@ export function safeUrl(url: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(trimmed) || /^\/(?![/\\])[^\s]*$/.test(trimmed)
 }
 
+/** The timers captureKeys runs on: the page's, or a test's fake clock. */
+export interface CaptureTimers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(id: unknown): void
+}
+
 /**
  * Reads what a barcode reader or RFID types: keys until Enter, CAPTURE_IDLE_MS after the last key,
  * or `seconds` in all. Resolves the text read ('' when nothing came, or on Escape: cancelled).
  */
-export function captureKeys(host: Pick<ActionHost, 'onKey'>, seconds: number): Promise<string> {
+export function captureKeys(
+  host: Pick<ActionHost, 'onKey'>,
+  seconds: number,
+  timers: CaptureTimers = globalThis as unknown as CaptureTimers
+): Promise<string> {
   return new Promise((resolve) => {
     let text = ''
-    let idle: ReturnType<typeof setTimeout> | undefined
+    let idle: unknown
     const finish = () => {
-      clearTimeout(idle)
-      clearTimeout(overall)
+      timers.clearTimeout(idle)
+      timers.clearTimeout(overall)
       stop()
       resolve(text)
     }
-    const overall = setTimeout(finish, seconds * 1000)
+    const overall = timers.setTimeout(finish, seconds * 1000)
     const stop = host.onKey((key) => {
       if (key === 'Enter') return finish()
       if (key === 'Escape') {
@@ -47,8 +57,8 @@ export function captureKeys(host: Pick<ActionHost, 'onKey'>, seconds: number): P
       }
       if (key.length !== 1) return
       text += key
-      clearTimeout(idle)
-      idle = setTimeout(finish, CAPTURE_IDLE_MS)
+      timers.clearTimeout(idle)
+      idle = timers.setTimeout(finish, CAPTURE_IDLE_MS)
     })
   })
 }

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { TRAMITA_BIN, freePort, runCli, startProcess, waitForHttp } from '#tests/helpers/processes'
 import { childDatabase } from '#tests/helpers/child_database'
+import { waitUntil } from '#tests/helpers/wait'
 
 test.group('tramita worker with Redis', () => {
   test('a job the server enqueues is run by `tramita worker` in another process', async ({ assert, cleanup }) => {
@@ -23,14 +24,13 @@ test.group('tramita worker with Redis', () => {
     cleanup(async () => void (await server.stop()))
     await waitForHttp(port, server)
 
-    const deadline = Date.now() + 30_000
-    let left = 1
-    while (Date.now() < deadline) {
-      left = (await db.query<{ n: number }>('select count(*) as n from sessions'))[0].n
-      if (Number(left) === 0) break
-      await new Promise((r) => setTimeout(r, 250))
-    }
-    assert.equal(Number(left), 0, `worker output:\n${worker.output()}\nserver output:\n${server.output()}`)
+    const left = async () => Number((await db.query<{ n: number }>('select count(*) as n from sessions'))[0].n)
+    await waitUntil(
+      async () => (await left()) === 0,
+      30_000,
+      () => `no sessions left; worker output:\n${worker.output()}\nserver output:\n${server.output()}`,
+      250
+    )
     assert.include(worker.output(), 'Worker started')
 
     // SIGTERM drains and exits cleanly.

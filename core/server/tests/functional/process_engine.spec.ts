@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { permitConfig, permitProcess, publishPermit, resetProcessTables } from '#tests/helpers/process'
 import { waitForMail } from '#tests/helpers/smtp_listener'
+import { waitUntil } from '#tests/helpers/wait'
 import { publishForm } from '#services/process/forms'
 
 type Client = Parameters<typeof tokenFor>[0]
@@ -82,12 +83,9 @@ test.group('process engine', (group) => {
     assert.equal(link.pathname, '/forms/enter')
     assert.equal(link.searchParams.get('key_process'), key)
     // The sending is logged on the case (spec 000 §3 activity type email), once the mail has left.
-    let emailed: Record<string, unknown> | undefined
-    for (let i = 0; i < 50 && !emailed; i++) {
-      emailed = await db.from('activities').where('case_id', id).where('type', 'email').first()
-      if (!emailed) await new Promise((r) => setTimeout(r, 100))
-    }
-    assert.include(emailed, { task_id: task1.id, event: 'email_sent', type_asignador: 'area' })
+    const emailed = () => db.from('activities').where('case_id', id).where('type', 'email').first()
+    await waitUntil(async () => Boolean(await emailed()), 5_000, 'the email activity')
+    assert.include(await emailed(), { task_id: task1.id, event: 'email_sent', type_asignador: 'area' })
 
     const enterInfo = await post(client, '/data/form/info/user/token', t.reviewer, {
       type: 'enter',

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from 'ldapts'
+import { waitUntil } from '#tests/helpers/wait'
 
 /**
  * A real OpenLDAP server (Debian's slapd) for the directory sign-in tests, started by bin/test.ts
@@ -64,15 +65,17 @@ export async function startLdapServer(): Promise<{ url: string; userDn: string; 
   }
   process.once('exit', stop)
   const client = new Client({ url, connectTimeout: 1000 })
-  for (let attempt = 0; ; attempt++) {
+  let refusal = ''
+  const bound = async () => {
     try {
       await client.bind(LDAP_ADMIN_DN, ADMIN_PASSWORD)
-      break
+      return true
     } catch (error) {
-      if (attempt > 50) throw new Error(`slapd did not start on ${url}: ${(error as Error).message}`, { cause: error })
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      refusal = (error as Error).message
+      return false
     }
   }
+  await waitUntil(bound, 10_000, () => `slapd answering on ${url} (last refusal: ${refusal})`, 100)
   await client.add(LDAP_SUFFIX, { objectClass: ['top', 'dcObject', 'organization'], dc: 'tramita', o: 'Tramita' })
   await client.add(`ou=people,${LDAP_SUFFIX}`, { objectClass: ['top', 'organizationalUnit'], ou: 'people' })
   for (const [uid, password] of Object.entries(LDAP_PEOPLE)) {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { dirname, join, resolve } from 'node:path'
+import { waitUntil } from '#tests/helpers/wait'
 
 export const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const REPO_ROOT = resolve(SERVER_ROOT, '../..')
@@ -57,14 +58,13 @@ export async function runCli(args: string[], env: Record<string, string | undefi
 
 /** Polls GET /health until the node answers (any status), or fails with the process output. */
 export async function waitForHttp(port: number, started: Started, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
+  const answers = async () => {
     if (started.child.exitCode !== null) throw new Error(`process exited early:\n${started.output()}`)
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`)
-      if (response.status) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
+      return Boolean((await fetch(`http://127.0.0.1:${port}/health`)).status)
+    } catch {
+      return false
+    }
   }
-  throw new Error(`no answer on port ${port} within ${timeoutMs} ms:\n${started.output()}`)
+  await waitUntil(answers, timeoutMs, () => `an answer on port ${port}:\n${started.output()}`, 200)
 }

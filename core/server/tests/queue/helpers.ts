@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+// A job's simulated work in the contract tests (how long a handler runs), never a wait for something.
+// eslint-disable-next-line no-restricted-syntax -- see above
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import { createQueue } from '../../app/jobs/create_queue.js'

@@ -3,7 +3,8 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { test } from '@japa/runner'
 import { Redis } from 'ioredis'
-import { REDIS_URL, openQueue, removeKeys, sleep, uniquePrefix } from './helpers.js'
+import { waitUntil } from '#tests/helpers/wait'
+import { REDIS_URL, openQueue, removeKeys, uniquePrefix } from './helpers.js'
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/stalling_worker.ts', import.meta.url))
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -40,11 +41,11 @@ test.group('Queue (redis driver): dead workers', () => {
     })
     const { id } = await queue.enqueue('test:stall', { document: 7 })
 
-    // Wait until the child has started the job (no time limit of our own: the test's timeout applies).
-    while ((await redis.llen(markersKey)) === 0) {
+    // Wait until the child has started the job (well within the test's own timeout).
+    await waitUntil(async () => {
       if (child.exitCode !== null) assert.fail(`The worker child exited early (${child.exitCode}):\n${output}`)
-      await sleep(50)
-    }
+      return (await redis.llen(markersKey)) > 0
+    }, 50_000)
     child.kill('SIGKILL')
     const [, signal] = await exited
     assert.equal(signal, 'SIGKILL')
