@@ -40,6 +40,11 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
   // The largest file the form runtime accepts, in MB (20 by default).
   UPLOAD_MAX_MB: megabytesVariable,
+  // clamd for upload scans, `host` or `host:port` (3310); without it clamscan scans if it has signatures.
+  CLAMAV_HOST: Env.schema.string.optional(),
+  // dev_word_to_pdf: calls per minute per caller (10) and the template fill's time limit (20,000 ms).
+  WORD_TO_PDF_PER_MINUTE: Env.schema.number.optional(),
+  WORD_FILL_TIMEOUT_MS: Env.schema.number.optional(),
 
   // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
   PASSWORD_PEPPER: Env.schema.string.optional(),

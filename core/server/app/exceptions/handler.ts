@@ -50,7 +50,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (err.code === 'E_ROUTE_NOT_FOUND') {
       return message(ctx, 'error.not_found', { method: ctx.request.method(), path: ctx.request.url() })
     }
-    if (status >= 500) return message(ctx, 'error.internal')
+    // A deliberate 503 (a service the request needs cannot answer now) tells why; other 5xx do not.
+    if (status >= 500 && !(status === 503 && err.code === 'E_CALL_FAILED')) return message(ctx, 'error.internal')
     if (err.code && SAFE_CODES.has(err.code) && err.message) return err.message
     // Body-parser and other framework 4xx errors: their messages describe the request, not the server.
     if (status === 413) return message(ctx, 'error.too_large')

@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { crc32, deflateRawSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import PizZip from 'pizzip'
@@ -6,7 +10,17 @@ import { storeGenerated } from '#services/documents/store'
 import { fillDocxBounded, WordError } from '#services/documents/word'
 import { publishForm } from '#services/process/forms'
 import { seedBase } from '#services/seed_service'
+import { scanFile } from '#services/uploads/antivirus'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
+import {
+  CLAMSCAN,
+  clamavInstalled,
+  MARKED_FILE,
+  MARKED_VIRUS,
+  signatureDatabase,
+  startClamd,
+} from '#tests/helpers/clamav_server'
+import { freePort } from '#tests/helpers/processes'
 import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
 import { WORD_TO_PDF_PER_MINUTE } from '#controllers/documents_controller'
 
@@ -43,17 +57,64 @@ function docx(body: string): Buffer {
 
 const paragraph = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`
 
-let bomb: Buffer | undefined
-/** Issue 17's crafted template: a few tens of KB whose document.xml inflates to 20 MB. */
-const bombDocx = () => (bomb ??= docx(paragraph(`{nombre}${' '.repeat(20 * MB)}`)))
-
-let zeros: Buffer | undefined
-/** A zip of a few KB holding 20 MB of zeros. */
-function zipBomb(): Buffer {
-  const zip = new PizZip()
-  zip.file('zeros.bin', Buffer.alloc(20 * MB))
-  return (zeros ??= zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }))
+/**
+ * A zip written here with zlib (fast, and free to lie): each entry deflated, with its real size in
+ * its headers unless `declared` says otherwise.
+ */
+function zipOf(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const { name, data, declared = data.length } of entries) {
+    const packed = deflateRawSync(data)
+    const fileName = Buffer.from(name)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(8, 8) // deflate
+    local.writeUInt32LE(crc32(data), 14)
+    local.writeUInt32LE(packed.length, 18)
+    local.writeUInt32LE(declared, 22)
+    local.writeUInt16LE(fileName.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(8, 10)
+    central.writeUInt32LE(crc32(data), 16)
+    central.writeUInt32LE(packed.length, 20)
+    central.writeUInt32LE(declared, 24)
+    central.writeUInt16LE(fileName.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, fileName, packed)
+    centrals.push(central, fileName)
+    offset += local.length + fileName.length + packed.length
+  }
+  const directory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(entries.length, 8)
+  end.writeUInt16LE(entries.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, directory, end])
 }
+
+/** Issue 17's crafted template: a few tens of KB whose document.xml inflates to 20 MB. */
+const bombDocx = () =>
+  zipOf([
+    { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(`<w:document><w:body>{nombre}${' '.repeat(20 * MB)}</w:body></w:document>`),
+    },
+  ])
+
+/** A zip of a few KB holding 20 MB of zeros. */
+const zipBomb = () => zipOf([{ name: 'zeros.bin', data: Buffer.alloc(20 * MB) }])
+
+/** A zip whose headers lie: its entry says 100 bytes and inflates to 5 MB. */
+const lyingZip = () => zipOf([{ name: 'datos.csv', data: Buffer.alloc(5 * MB, 'a'), declared: 100 }])
 
 /** A genuine template that takes a while to fill: thousands of paragraphs of varied words and tags. */
 function slowDocx(): Buffer {
@@ -140,6 +201,14 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       assert.equal(res.body().status, 'fail')
       assert.match(res.body().message, /se descomprime en un tamaño desproporcionado/)
     }
+    const lying = await upload(
+      client,
+      token,
+      { data: form.key, field: 'libre' },
+      { name: 'datos.zip', bytes: lyingZip() }
+    )
+    assert.equal(lying.status(), 400)
+    assert.match(lying.body().message, /comprimido dañado o ilegible/)
     const fine = await upload(
       client,
       token,
@@ -253,4 +322,52 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       assert.match(res.body().message, /contiene un virus \(Eicar-Test-Signature\)/, field)
     }
   })
+
+  test('ClamAV: clamd over TCP when CLAMAV_HOST is set, clamscan on its own; no answer refuses the upload', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishFiles()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    const send = (name: string, bytes: Buffer) =>
+      upload(client, token, { data: form.key, field: 'libre' }, { name, bytes })
+    const clamd = await startClamd()
+    const before = process.env.CLAMAV_HOST
+    try {
+      process.env.CLAMAV_HOST = `${clamd.host}:${clamd.port}`
+      const marked = await send('informe.txt', MARKED_FILE)
+      assert.equal(marked.status(), 400)
+      assert.include(marked.body().message, `contiene un virus (${MARKED_VIRUS})`)
+      const clean = await send('informe.txt', Buffer.from('Informe mensual sin novedades.\n'))
+      assert.equal(clean.body().status, 'done', clean.body().message)
+
+      // A configured clamd that does not answer: the file is refused, not let through unscanned.
+      process.env.CLAMAV_HOST = `127.0.0.1:${await freePort()}`
+      const unscanned = await send('informe.txt', Buffer.from('Otro informe.\n'))
+      assert.equal(unscanned.status(), 503)
+      assert.match(unscanned.body().message, /No se pudo revisar «informe.txt» en busca de virus/)
+    } finally {
+      if (before === undefined) delete process.env.CLAMAV_HOST
+      else process.env.CLAMAV_HOST = before
+      clamd.stop()
+    }
+    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), 1, 'only the clean file stored')
+
+    // clamscan, the fallback without CLAMAV_HOST, against the same one-signature database.
+    const database = signatureDatabase()
+    try {
+      const markedPath = join(database.dir, 'marcado.txt')
+      const cleanPath = join(database.dir, 'limpio.txt')
+      await writeFile(markedPath, MARKED_FILE)
+      await writeFile(cleanPath, 'limpio\n')
+      const scanner = { kind: 'clamscan' as const, path: CLAMSCAN, database: join(database.dir, 'db') }
+      assert.deepEqual(await scanFile(markedPath, scanner), { kind: 'infected', virus: MARKED_VIRUS })
+      assert.deepEqual(await scanFile(cleanPath, scanner), { kind: 'clean' })
+      const missing = await scanFile(cleanPath, { ...scanner, database: join(tmpdir(), 'no-such-clamav-db') })
+      assert.equal(missing?.kind, 'unavailable')
+    } finally {
+      database.remove()
+    }
+  }).skip(!clamavInstalled(), 'ClamAV (clamav-daemon) is not installed; .ci/run installs it')
 })
