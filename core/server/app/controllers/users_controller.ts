@@ -288,7 +288,7 @@ export default class UsersController {
 
   /** GET /inside/users/me/api_tokens */
   async apiTokens(ctx: HttpContext) {
-    const tokens = await ApiToken.query().where('user_id', ctx.principal!.user.id).orderBy('id')
+    const tokens = await ApiToken.query().where('user_id', this.tokenOwner(ctx).user.id).orderBy('id')
     return done(
       tokens.map((t) => ({
         id: t.id,
@@ -301,8 +301,8 @@ export default class UsersController {
 
   /** POST /inside/users/me/api_tokens (name): the token is shown once. */
   async createApiToken(ctx: HttpContext) {
-    const p = ctx.principal!
-    if (!p.user.apiEnabled || p.impersonatorId) fail(message(ctx, 'auth.api_disabled'), 403)
+    const p = this.tokenOwner(ctx)
+    if (!p.user.apiEnabled) fail(message(ctx, 'auth.api_disabled'), 403)
     const name = field(ctx, 'name', { max: 100 }).trim()
     const token = newToken(API_TOKEN_PREFIX)
     const row = await ApiToken.create({
@@ -319,8 +319,18 @@ export default class UsersController {
   /** DELETE /inside/users/me/api_tokens/:id */
   async deleteApiToken(ctx: HttpContext) {
     const id = idValue(ctx, ctx.params.id)
-    const deleted = await ApiToken.query().where('id', id).where('user_id', ctx.principal!.user.id).delete()
-    return done({ deleted: affectedRows(deleted) })
+    const deleted = await ApiToken.query().where('id', id).where('user_id', this.tokenOwner(ctx).user.id).delete()
+    // Someone else's token and a missing one get the same answer: nothing tells them apart.
+    if (affectedRows(deleted) === 0) fail(message(ctx, 'auth.api_token_not_found'), 404)
+    await auditRequest(ctx, 'api_token.delete', { type: 'api_token', id })
+    return done({ deleted: 1 })
+  }
+
+  /** The caller, managing their own API tokens: an impersonating administrator may not. */
+  private tokenOwner(ctx: HttpContext) {
+    const p = ctx.principal!
+    if (p.impersonatorId) fail(message(ctx, 'auth.tokens_while_impersonating'), 403)
+    return p
   }
 
   /** The user named by the route, with roles (every caller needs them for the rank rules). */
