@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ASSIGNEE_KINDS } from '@tramita/contract'
+import { ASSIGNEE_KINDS, fourEyes } from '@tramita/contract'
 import { addDecision, removeDecision, removeStep, setValue, type Command, type ProblemIndex } from '../model/index.js'
 import type { Directory } from './people.js'
 import { Choice, Field, Problems } from './fields.js'
@@ -14,6 +14,7 @@ export interface StepJson {
   decisions?: { id: string; label?: string; color?: string; next?: { step?: string | null; state?: string } }[]
   go_to_states?: string[]
   notify?: boolean
+  four_eyes?: boolean
 }
 
 interface Props {
@@ -125,6 +126,14 @@ export function StepEditor({ step, index, steps, states, fields, directory, appl
       <Problems problems={problems} path={`${at}/next`} />
       <Field label={t('process.notify')}>
         <input type="checkbox" checked={step.notify ?? true} onChange={(e) => set('/notify', e.target.checked)} />
+      </Field>
+      <Field label={t('process.four_eyes')}>
+        <input
+          type="checkbox"
+          checked={fourEyes({ kind: step.kind ?? 'fill', four_eyes: step.four_eyes })}
+          onChange={(e) => set('/four_eyes', e.target.checked)}
+          data-testid="step-four-eyes"
+        />
       </Field>
       <button type="button" className="process-remove-step" onClick={() => apply(removeStep(step.id))}>
         {t('process.remove_step')}

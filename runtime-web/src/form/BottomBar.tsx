@@ -1,7 +1,7 @@
 /**
  * The bottom bar per case (spec 000 §2): previous and next between navigable pages, send (new, enter),
- * save (edit, and while editing values), take decision (approve) and edit values (see for user 1,
- * always in approve). Fixed only when the page asks (pagebar) or in the approve and see cases.
+ * save (edit, and while editing values), take decision (approve) and edit values (when the server's
+ * may_edit_values says so: see for user 1 and administrators, always in approve). Fixed only when the page asks (pagebar) or in the approve and see cases.
  */
 import { useTranslation } from 'react-i18next'
 import { useForm, useFormSnapshot } from './context.js'

@@ -32,6 +32,10 @@ interface FormInfo {
   infouser: { id: number; username: string; first_name: string; last_name: string }[]
   key_process: string
   token: string
+  /** The case's version: sent back with a save, which is refused if the case changed since. */
+  version: number
+  /** Whether "edit values" is offered (the server's rule, the same its save route applies). */
+  may_edit_values: boolean
   estados_label: string
   values_params: string
   status_task: 'pending' | 'done'
@@ -140,6 +144,8 @@ export function FormsPage() {
   const device = useDevice()
   const [phase, setPhase] = useState<Phase>({ name: 'loading' })
   const [saving, setSaving] = useState(false)
+  /** Another save changed the case after it was loaded: this one was refused and a reload is offered. */
+  const [caseChanged, setCaseChanged] = useState(false)
   const [reloadCount, setReloadCount] = useState(0)
   /** The newest document an action generated (create_doc): the doc tab shows it before any reload. */
   const [createdDoc, setCreatedDoc] = useState<string>()
@@ -153,6 +159,7 @@ export function FormsPage() {
     if (!isFormCase(formCase)) return
     const abort = new AbortController()
     setPhase({ name: 'loading' })
+    setCaseChanged(false)
     setCreatedDoc(undefined)
     if (params.presetsInvalid) toasts.error(i18nRef.current.t('form_runtime.bad_presets'))
     call<FormInfo>(
@@ -192,7 +199,6 @@ export function FormsPage() {
   // A language switch shows the form's own translations; the values typed stay (the views remount).
   const language = shownLanguage(i18n.language)
   ready?.store.localize(language)
-  const userId = ready?.info.infouser[0]?.id
   // Services live as long as the case shown: a resize or a language switch keeps them and their files.
   const services = useMemo(() => {
     if (!ready) return null
@@ -238,12 +244,15 @@ export function FormsPage() {
         fields.flow_values = JSON.stringify(store.payload())
       }
       if (formCase === 'new' && Object.keys(params.vars).length > 0) fields.params = JSON.stringify(params.vars)
+      if (formCase !== 'new') fields.version = String(info.version)
       if (options.goToState) fields.go_to_state = options.goToState
       savingRef.current = true
       setSaving(true)
       try {
         await call('POST', route, fields)
         toasts.success(t('info_sent_success'))
+        // A save that named the state to move to (a save action's go_to_state) says it moved.
+        if (options.goToState) toasts.success(t('estado_actualizado_exito'))
         const local = storage()
         if (local) clearLocalEdits(local, editKey)
         if (formCase === 'new') {
@@ -252,13 +261,17 @@ export function FormsPage() {
           setReloadCount((n) => n + 1)
         }
       } catch (error) {
-        toasts.error(error instanceof CallError ? error.message : t('error.generic'))
+        // A failed POST also clears the uploads still pending (spec 000 §8).
+        services?.clearPendingUploads()
+        if (error instanceof CallError && (error.body as { reason?: unknown } | undefined)?.reason === 'case_changed') {
+          setCaseChanged(true)
+        } else toasts.error(error instanceof CallError ? error.message : t('error.generic'))
       } finally {
         savingRef.current = false
         setSaving(false)
       }
     },
-    [ready, formCase, params, editKey, t]
+    [ready, formCase, params, editKey, t, services]
   )
 
   // The send and save elements (and, later, the save and send actions) submit through the store.
@@ -348,6 +361,23 @@ export function FormsPage() {
           {saving ? t('form_runtime.sending') : t('form_runtime.loading')}
         </div>
       )}
+      {ready && caseChanged && (
+        <div className="notice notice--error" role="alert" data-testid="form-case-changed">
+          <p>{t('form_runtime.case_changed')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              // The kept edits were made on the old values: reapplying them would overwrite the newer ones.
+              const local = storage()
+              if (local) clearLocalEdits(local, editKey)
+              setReloadCount((n) => n + 1)
+            }}
+          >
+            {t('form_runtime.reload')}
+          </button>
+        </div>
+      )}
       {ready && !params.invisible && context && (
         <FormRuntime
           key={language}
@@ -356,7 +386,7 @@ export function FormsPage() {
           docPath={createdDoc ?? ready.info.doc_path}
           docPathLink={ready.info.doc_path_link}
           decisions={ready.info.decisions}
-          mayEditValues={formCase === 'approve' || userId === 1}
+          mayEditValues={ready.info.may_edit_values}
           saving={saving}
           onSend={() => ready.store.requestSubmit('send')}
           onSave={() => ready.store.requestSubmit('save')}
