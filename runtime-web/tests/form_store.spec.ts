@@ -138,6 +138,38 @@ test.group('form store', (group) => {
     assert.sameMembers(Object.keys(payload), ['nombre', 'edad', 'licencia', 'nota', 'total', 'acepta'])
   })
 
+  test('a set field sends one value per repetition of the field it repeats over; its own stays blank', ({ assert }) => {
+    const store = new FormStore({
+      config: withDefaults({
+        form: { pages: [{ name: 'P', layout: [['hijos', 'hijo']] }] },
+        fields: [
+          { field_name: 'hijos', type: 'number', data: {} },
+          {
+            field_name: 'hijo',
+            type: 'text',
+            isSet: true,
+            set: 'hijos',
+            data: { label: { value: 'Hijo' }, validate: { required: true } },
+          },
+        ],
+      }),
+      registry: coreRegistry(),
+      mode: 'enter',
+      // Saved repetitions come back from the case; a key of no set field is not taken.
+      values: { hijos: 3, 'hijo[1]': 'Ana', 'hijo[3]': 'Eva', 'hijos[1]': 'x' },
+    })
+    assert.equal(store.value('hijo[3]'), 'Eva')
+    assert.isUndefined(store.value('hijos[1]'))
+    assert.deepEqual(
+      store.missing().map((m) => [m.field, m.label]),
+      [['hijo[2]', 'Hijo (2)']]
+    )
+    store.setValue('hijo[2]', 'Luis')
+    store.setValue('hijos', 2)
+    assert.deepEqual(store.payload(), { hijos: 2, hijo: '', 'hijo[1]': 'Ana', 'hijo[2]': 'Luis' })
+    assert.deepEqual(store.missing(), [])
+  })
+
   test('a field re-renders only for its own changes', async ({ assert }) => {
     const store = storeFor('new', runner)
     let nombre = 0

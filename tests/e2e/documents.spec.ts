@@ -192,6 +192,9 @@ test.group('generated documents and the ID card in Chromium', (group) => {
     // The button runs the action; its create_doc call stores the PDF with the case.
     await page.getByRole('button', { name: 'Generar certificado' }).click()
     await page.getByText('Documento subido correctamente').waitFor()
+    // The download-progress panel lists it as finished, then drops it 2 s later (spec 001 §2, §9).
+    await page.locator('[data-testid="form-downloads"] li[data-status="done"]').waitFor()
+    await page.getByTestId('form-downloads').waitFor({ state: 'detached' })
     let row: { path: string } | null = null
     await waitUntil(async () => {
       row = await db.from('uploads').where('real_name', 'like', 'Certificado%').first()

@@ -401,4 +401,90 @@ test.group('form field renderers in Chromium', (group) => {
       interno: 'oculto',
     })
   })
+
+  test('a set field repeats over a count and over chosen options; each repetition is stored by its id', async ({
+    assert,
+  }) => {
+    await makeUser({ username: 'llenadora', role: 'student' })
+    const fields = [
+      field('hijos', 'number', 'Hijos'),
+      field(
+        'hijo',
+        'text',
+        'Nombre del hijo',
+        { validate: { required: true } },
+        { isSet: true, set: 'hijos', idset: 'Hijo' }
+      ),
+      field('docs', 'select', 'Documentos', {
+        multiple: true,
+        options: [
+          { id: 'cc', label: 'Cédula' },
+          { id: 'pp', label: 'Pasaporte' },
+        ],
+      }),
+      field('numero', 'text', 'Número', {}, { isSet: true, set: 'docs' }),
+    ]
+    const form = await publishForm({
+      name: 'Familia',
+      jsonconfig: {
+        form: {
+          pages: [
+            {
+              name: 'P',
+              layout: [
+                ['hijos', 'hijo'],
+                ['docs', 'numero'],
+              ],
+            },
+          ],
+        },
+        fields,
+      },
+      process: PROCESS,
+      userId: null,
+    })
+    const page = await signedIn('llenadora')
+    await page.goto(`${base}/forms/new?data=${form.key}`)
+    await page.getByLabel('Hijos').waitFor()
+    assert.equal(await page.locator('[data-set-entry]').count(), 0, 'nothing to repeat yet')
+
+    // A count of 3 draws three names, then 2 leaves two; the required one left empty is listed by its caption.
+    await page.getByLabel('Hijos').fill('3')
+    await page.getByLabel('Hijos').blur()
+    await page.getByLabel('Hijo 3').waitFor()
+    await page.getByLabel('Hijos').fill('2')
+    await page.getByLabel('Hijos').blur()
+    await page.locator('[data-set-entry="hijo[3]"]').waitFor({ state: 'detached' })
+    await page.getByLabel('Hijo 1').fill('Ana')
+    await page.getByLabel('Hijo 1').blur()
+    const missing = page.getByRole('button', { name: 'Nombre del hijo (Hijo 2)' })
+    await missing.waitFor()
+    await missing.click()
+    await page.waitForFunction(() => document.activeElement?.id === 'ff-hijo[2]')
+    await page.getByLabel('Hijo 2').fill('Luis')
+    await page.getByLabel('Hijo 2').blur()
+    await missing.waitFor({ state: 'detached' })
+
+    // One repetition per chosen option, captioned by the option's label.
+    await page.getByRole('button', { name: 'Documentos' }).click()
+    await page.getByRole('checkbox', { name: 'Pasaporte' }).check()
+    await page.keyboard.press('Escape')
+    await page.getByRole('textbox', { name: 'Pasaporte' }).fill('AB123')
+    await page.getByRole('textbox', { name: 'Pasaporte' }).blur()
+
+    await page.getByTestId('form-send').click()
+    await page.getByTestId('form-done').waitFor()
+    const rows = await db.from('cases')
+    const values = JSON.parse(rows[0].values) as Record<string, unknown>
+    assert.deepInclude(values, {
+      hijos: 2,
+      hijo: '',
+      'hijo[1]': 'Ana',
+      'hijo[2]': 'Luis',
+      docs: ['pp'],
+      numero: '',
+      'numero[pp]': 'AB123',
+    })
+    assert.notProperty(values, 'hijo[3]')
+  })
 })

@@ -264,6 +264,45 @@ test.group('form media renderers in Chromium', (group) => {
     )
   })
 
+  test('a failed POST clears the pending uploads: the queued files and one in flight', async ({ assert }) => {
+    const form = await publish({
+      form: { pages: [{ name: 'Soportes', layout: [['adjuntos']] }] },
+      fields: [{ field_name: 'adjuntos', type: 'file', data: { label: { value: 'Adjuntos' }, ref: { limit: -1 } } }],
+      elements: [],
+    })
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const page = await signedIn('solicitante')
+    const uploads: string[] = []
+    // The first upload fails; the one after the failures is held, still in flight.
+    await page.route('**/data/form/upload/files', async (route) => {
+      uploads.push(route.request().url())
+      if (uploads.length === 1) await route.fulfill({ json: { status: 'fail', message: 'Disco lleno' } })
+    })
+    await page.goto(`${base}/forms/new?data=${form.key}`)
+    const field = page.locator('[data-field=adjuntos]')
+    const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
+    await field.getByTestId('file-input').setInputFiles([pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')])
+    const errors = field.getByTestId('upload-errors')
+    await errors.getByText('c.pdf no se subió: un envío falló y se cancelaron las cargas pendientes').waitFor()
+    await errors.getByText('No se pudo subir a.pdf: Disco lleno').waitFor()
+    await errors.getByText('b.pdf no se subió: un envío falló y se cancelaron las cargas pendientes').waitFor()
+    assert.lengthOf(uploads, 1, 'the queued files were never sent')
+    assert.equal(await field.getByTestId('upload-pending').count(), 0)
+
+    // A file in flight when the save's POST fails is aborted and listed as cleared.
+    await field.getByTestId('file-input').setInputFiles([pdf('d.pdf')])
+    await field.getByTestId('upload-pending').getByText('d.pdf').waitFor()
+    await waitUntil(async () => uploads.length === 2)
+    await page.route('**/data/form/flows/process', (route) =>
+      route.fulfill({ json: { status: 'fail', message: 'Sin conexión' } })
+    )
+    await page.getByTestId('form-send').click()
+    await errors.getByText('d.pdf no se subió: un envío falló y se cancelaron las cargas pendientes').waitFor()
+    await page.getByText('Sin conexión').waitFor()
+    assert.equal(await field.getByTestId('upload-pending').count(), 0)
+    assert.equal(await field.locator('li[data-file]').count(), 0, 'no file was attached')
+  })
+
   test('camera photo into an image field, a live QR code, a sandboxed html element, a button', async ({ assert }) => {
     const form = await publish(cameraConfig)
     await makeUser({ username: 'solicitante', role: 'student' })

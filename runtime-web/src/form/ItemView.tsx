@@ -7,6 +7,7 @@ import type { EventName } from '@tramita/contract'
 import { useFieldTick, useForm } from './context.js'
 import { FieldShell } from './FieldShell.js'
 import { columnsFor } from './grid.js'
+import { SetView } from './SetView.js'
 import { UnknownType } from './renderers/UnknownType.js'
 
 /** The DOM id of a field's control (the missing-required list focuses it). */
@@ -53,6 +54,16 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
   const Field = renderers.field(item.type)
   const inputId = inputIdOf(name)
   const required = store.showsRequired(name)
+  if (item.isSet && Field) {
+    // Drawn once per repetition; the frame's label becomes the repetitions' legend.
+    return (
+      <div className="fcell" style={style}>
+        <FieldShell item={item} inputId={inputId} required={required} bare>
+          <SetView item={item} Field={Field} required={required} onEvent={onEvent} />
+        </FieldShell>
+      </div>
+    )
+  }
   return (
     <div className="fcell" style={style}>
       <FieldShell item={item} inputId={inputId} required={required} bare={BARE.has(item.type)}>

@@ -1,6 +1,8 @@
 /**
  * The services the form screen gives renderers, over the spec's calls (000 §7): uploads carry the
  * form's context (data, key_process, token) so the server can check the field and the caller.
+ * A failed POST clears the uploads still pending (000 §8): those in flight are aborted with
+ * UploadsCleared, and a field's queued files are not sent (useUploader).
  */
 import { call, readSession } from '../lib/api.js'
 import type { FolderType, PeopleOption, RuntimeServices, UploadedFile } from './types.js'
@@ -46,8 +48,19 @@ async function loadPeople(kind: 'users' | 'areas' | 'roles' | 'machines'): Promi
   return []
 }
 
-/** Object URLs of fetched files, one per path, released with the form (see `release`). */
-export type FormServices = RuntimeServices & { release(): void }
+/** Why an upload stopped: another POST of the form failed (spec 000 §8). */
+export class UploadsCleared extends Error {
+  constructor() {
+    super('uploads cleared')
+    this.name = 'UploadsCleared'
+  }
+}
+
+/**
+ * `release` lets go of the object URLs of fetched files (one per path); `clearPendingUploads` is
+ * for the form's other POSTs (its save) when they fail.
+ */
+export type FormServices = RuntimeServices & { release(): void; clearPendingUploads(): void }
 
 export function createFormServices(
   context: FormCallContext,
@@ -58,6 +71,20 @@ export function createFormServices(
   const people = new Map<string, Promise<PeopleOption[]>>()
   const sources = new Map<string, Promise<string>>()
   const formFields = { data: context.data, key_process: context.keyProcess, token: context.token }
+  const inFlight = new Set<AbortController>()
+  const clearPendingUploads = () => {
+    for (const controller of inFlight) controller.abort(new UploadsCleared())
+    inFlight.clear()
+  }
+  /** A POST of the form; its failure clears the uploads pending (not when it was itself cleared). */
+  const post = async <T>(path: string, fields: Record<string, string | Blob>, signal?: AbortSignal) => {
+    try {
+      return await call<T>('POST', path, fields, { signal })
+    } catch (error) {
+      if (!(error instanceof UploadsCleared)) clearPendingUploads()
+      throw error
+    }
+  }
   const fileUrl = (path: string): string => {
     if (/^https?:\/\//i.test(path)) return path
     // External assignees have no session: their task token lets them read the case's files.
@@ -74,19 +101,20 @@ export function createFormServices(
     async upload(files: File[], foldertype: FolderType, field: string): Promise<UploadedFile[]> {
       const out: UploadedFile[] = []
       for (const file of files) {
-        const body = await call<UploadedFile[]>('POST', '/data/form/upload/files', {
-          ...formFields,
-          foldertype,
-          field,
-          new_version: 'false',
-          file,
-        })
-        out.push(...(body.data ?? []))
+        const controller = new AbortController()
+        inFlight.add(controller)
+        try {
+          const fields = { ...formFields, foldertype, field, new_version: 'false', file }
+          const body = await post<UploadedFile[]>('/data/form/upload/files', fields, controller.signal)
+          out.push(...(body.data ?? []))
+        } finally {
+          inFlight.delete(controller)
+        }
       }
       return out
     },
     async unlink(path: string) {
-      await call('POST', '/data/form/upload/files/unlink', { ...formFields, path, new_version: 'false' })
+      await post('/data/form/upload/files/unlink', { ...formFields, path, new_version: 'false' })
     },
     fileUrl,
     fileSrc(path: string) {
@@ -109,6 +137,7 @@ export function createFormServices(
       }
       return source
     },
+    clearPendingUploads,
     release() {
       for (const source of sources.values()) void source.then(URL.revokeObjectURL, () => undefined)
       sources.clear()
@@ -120,7 +149,7 @@ export function createFormServices(
     },
     preview,
     async endpoint<T>(name: string, fields: Record<string, string | Blob>): Promise<T> {
-      const body = await call<T>('POST', `/inside/forms/create/search_endpoint/${name}`, { ...formFields, ...fields })
+      const body = await post<T>(`/inside/forms/create/search_endpoint/${name}`, { ...formFields, ...fields })
       return body.data as T
     },
   }

@@ -11,7 +11,9 @@ import {
   itemsByName,
   missingRequired,
   navigablePages,
+  parseSetEntryKey,
   sectionPages,
+  setEntries,
   requiredCheckBlocks,
   type CaseMode,
   type EventName,
@@ -162,6 +164,7 @@ export class FormStore {
       const given = init.values[item.field_name]
       this.values[item.field_name] = given === undefined || given === null ? fieldType?.defaultValue(item) : given
     }
+    this.takeSetEntries(init.values)
     this.declared = declaredState(init.config, { task: init.task })
     if (init.scripting) {
       for (const { item } of this.items.values()) {
@@ -482,7 +485,10 @@ export class FormStore {
     return this.queue
   }
 
-  /** The values a save sends: every field; unsaveable and set fields blank (spec 000 §7). */
+  /**
+   * The values a save sends: every field, unsaveable and set fields blank (spec 000 §7), and each
+   * repetition a set field has now under its own key (the contract's sets.ts).
+   */
   payload(): Record<string, unknown> {
     const out: Record<string, unknown> = {}
     for (const item of this.config.fields) {
@@ -490,16 +496,31 @@ export class FormStore {
       if (!fieldType) continue
       out[item.field_name] = !item.saveable || item.isSet ? fieldType.defaultValue(item) : this.values[item.field_name]
     }
+    for (const { item, key } of setEntries(this.config, this.values)) {
+      const value = this.values[key]
+      if (item.saveable && value !== undefined && value !== null) out[key] = value
+    }
     return out
+  }
+
+  /** Keeps the given values of set repetitions (name[id] of a set field); others are not the form's. */
+  private takeSetEntries(values: Record<string, unknown>) {
+    for (const [key, value] of Object.entries(values)) {
+      const parsed = parseSetEntryKey(key)
+      if (parsed && this.items.get(parsed.name)?.item.isSet && value !== undefined && value !== null) {
+        this.values[key] = value
+      }
+    }
   }
 
   /** Back to the first page with the given values (the done screen's redo). */
   reset(values: Record<string, unknown> = {}) {
+    this.values = {}
     for (const item of this.config.fields) {
       const fieldType = this.registry.get('field', item.type)
       this.values[item.field_name] = values[item.field_name] ?? fieldType?.defaultValue(item)
     }
-    this.values = { ...this.values }
+    this.takeSetEntries(values)
     this.conditions = new Map()
     this.effects = []
     this.options = {}

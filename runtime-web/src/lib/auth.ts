@@ -56,6 +56,21 @@ function store(): Storage | null {
   }
 }
 
+/**
+ * Whether the browser keeps a session here: sessionStorage exists and takes a write (blocked storage
+ * throws on access, some private modes on setItem). Without it sign-in cannot last (spec 000 §8).
+ */
+export function sessionStorageWorks(): boolean {
+  try {
+    const probe = 'tramita.probe'
+    globalThis.sessionStorage.setItem(probe, '1')
+    globalThis.sessionStorage.removeItem(probe)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function writeSession(token: string, username: string): void {
   const s = store()
   s?.setItem(SESSION_KEYS.token, token)

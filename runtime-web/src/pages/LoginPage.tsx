@@ -6,6 +6,7 @@ import {
   afterLoginUrl,
   encryptForDirectory,
   prehash,
+  sessionStorageWorks,
   solveCaptcha,
   writeSession,
   type CaptchaChallenge,
@@ -94,6 +95,7 @@ export function LoginPage() {
   const [code, setCode] = useState('')
   const [attempts, setAttempts] = useState(0)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
+  const [storageWorks] = useState(sessionStorageWorks)
   /** The password as sent (hash or ciphertext), kept only for the retry after the second factor. */
   const sentPassword = useRef('')
 
@@ -272,6 +274,11 @@ export function LoginPage() {
         {view === 'sign_in' && (
           <form className="login__form" onSubmit={onSignIn} data-testid="login-sign-in" noValidate>
             <h1>{t('page.login.title')}</h1>
+            {!storageWorks && (
+              <p className="notice notice--error" role="alert" data-testid="no-session-storage">
+                {t('no_session_storage')}
+              </p>
+            )}
             <label>
               {t('login.user')}
               <input

@@ -1,11 +1,14 @@
 /**
- * Uploads of one field: the files in flight (shown with a progress bar), the refusals and failures
- * (shown under the control), and which paths were uploaded in this session — only those are unlinked
- * on removal, because a file saved by an earlier step belongs to the case until the next save.
+ * Uploads of one field: the files in flight or queued (shown with a progress bar), the refusals and
+ * failures (shown under the control), and which paths were uploaded in this session — only those are
+ * unlinked on removal, because a file saved by an earlier step belongs to the case until the next save.
+ * A failed POST clears the pending uploads (spec 000 §8): the queued files are not sent, and one in
+ * flight when another POST of the form failed is aborted (services.ts, UploadsCleared).
  */
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FolderType, RuntimeServices, UploadedFile } from '../../../types.js'
+import { UploadsCleared } from '../../../services.js'
 
 export interface PendingUpload {
   id: number
@@ -19,6 +22,11 @@ export interface Uploader {
   setErrors(messages: string[]): void
   /** Uploads one file; resolves its entry, or null after showing why it failed. */
   upload(file: File): Promise<UploadedFile | null>
+  /**
+   * Uploads files one after another, handing each entry to `each` as it arrives; after a failure the
+   * rest are not sent (listed as cleared).
+   */
+  uploadAll(files: File[], each: (entry: UploadedFile) => void): Promise<void>
   /** Forgets a file of the value: unlinked on the server only when this session uploaded it. */
   discard(path: string): void
 }
@@ -31,10 +39,9 @@ export function useUploader(services: RuntimeServices, foldertype: FolderType, f
   const [errors, setErrors] = useState<string[]>([])
   const uploaded = useRef(new Set<string>())
 
-  const upload = useCallback(
-    async (file: File): Promise<UploadedFile | null> => {
-      const id = nextId++
-      setPending((list) => [...list, { id, name: file.name }])
+  /** One upload; `id` is its entry in `pending`, already listed (uploadAll lists the whole queue). */
+  const send = useCallback(
+    async (file: File, id: number): Promise<UploadedFile | null> => {
       try {
         const [entry] = await services.upload([file], foldertype, field)
         if (!entry || entry.status !== 'good' || !entry.path) throw new Error(t('media_ui.upload_bad_answer'))
@@ -42,13 +49,47 @@ export function useUploader(services: RuntimeServices, foldertype: FolderType, f
         return entry
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
-        setErrors((list) => [...list, t('media_ui.upload_failed', { file: file.name, message })])
+        setErrors((list) => [
+          ...list,
+          error instanceof UploadsCleared
+            ? t('media_ui.upload_cleared', { file: file.name })
+            : t('media_ui.upload_failed', { file: file.name, message }),
+        ])
         return null
       } finally {
         setPending((list) => list.filter((p) => p.id !== id))
       }
     },
     [services, foldertype, field, t]
+  )
+
+  const upload = useCallback(
+    (file: File): Promise<UploadedFile | null> => {
+      const id = nextId++
+      setPending((list) => [...list, { id, name: file.name }])
+      return send(file, id)
+    },
+    [send]
+  )
+
+  const uploadAll = useCallback(
+    async (files: File[], each: (entry: UploadedFile) => void) => {
+      const queue = files.map((file) => ({ file, id: nextId++ }))
+      setPending((list) => [...list, ...queue.map(({ file, id }) => ({ id, name: file.name }))])
+      for (const [index, { file, id }] of queue.entries()) {
+        const entry = await send(file, id)
+        if (entry) {
+          each(entry)
+          continue
+        }
+        const rest = queue.slice(index + 1)
+        const dropped = new Set(rest.map((queued) => queued.id))
+        setPending((list) => list.filter((p) => !dropped.has(p.id)))
+        setErrors((list) => [...list, ...rest.map(({ file }) => t('media_ui.upload_cleared', { file: file.name }))])
+        return
+      }
+    },
+    [send, t]
   )
 
   const discard = useCallback(
@@ -60,5 +101,5 @@ export function useUploader(services: RuntimeServices, foldertype: FolderType, f
     [services]
   )
 
-  return { pending, errors, setErrors, upload, discard }
+  return { pending, errors, setErrors, upload, uploadAll, discard }
 }
