@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { permitConfig, resetProcessTables } from '#tests/helpers/process'
 import { recordOnlyProcess } from '#services/process/forms'
@@ -157,10 +158,40 @@ test.group('designer', (group) => {
     assert.equal(Number((await db.from('forms').count('* as n').first()).n), 1)
   })
 
-  test('only designing roles reach the designer', async ({ client }) => {
-    await makeUser({ username: 'docente', role: 'teacher' })
-    const teacher = await tokenFor(client, 'docente')
-    ;(await get(client, '/inside/designer/forms', teacher)).assertStatus(403)
-    ;(await client.get('/inside/designer/forms')).assertStatus(401)
+  test('only designing roles reach the designer; its writes by anyone else change nothing', async ({
+    client,
+    assert,
+  }) => {
+    const token = await designer(client)
+    const created = await send(client, 'post', '/inside/designer/forms', token, {
+      name: 'Permiso',
+      template: 'solicitud-permiso',
+    })
+    created.assertStatus(200)
+    const id = created.body().data.id as number
+    const rows = async () => ({
+      forms: await db.from('forms').orderBy('id'),
+      versions: await db.from('form_versions').orderBy('id'),
+    })
+    const before = await rows()
+    const draft = { name: 'Otro', jsonconfig: permitConfig(), process: recordOnlyProcess('Otro') }
+    const forbidden = { status: 'fail', message: translate('es', 'auth.forbidden') }
+    for (const role of ['teacher', 'student']) {
+      await makeUser({ username: `no-${role}`, role })
+      const other = await tokenFor(client, `no-${role}`)
+      for (const response of [
+        await get(client, '/inside/designer/forms', other),
+        await send(client, 'post', '/inside/designer/forms', other, { name: 'Intruso', template: 'solicitud-permiso' }),
+        await send(client, 'put', `/inside/designer/forms/${id}/draft`, other, draft),
+        await send(client, 'post', `/inside/designer/forms/${id}/publish`, other, {}),
+      ]) {
+        response.assertStatus(403)
+        assert.deepEqual(response.body(), forbidden)
+      }
+    }
+    const anonymous = await client.post(`/inside/designer/forms/${id}/publish`).json({})
+    anonymous.assertStatus(401)
+    assert.deepEqual(anonymous.body(), { status: 'fail', message: 'Unauthorized' })
+    assert.deepEqual(await rows(), before)
   })
 })
