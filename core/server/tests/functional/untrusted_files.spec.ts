@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { crc32, deflateRawSync } from 'node:zlib'
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import PizZip from 'pizzip'
@@ -116,6 +116,18 @@ const zipBomb = () => zipOf([{ name: 'zeros.bin', data: Buffer.alloc(20 * MB) }]
 /** A zip whose headers lie: its entry says 100 bytes and inflates to 5 MB. */
 const lyingZip = () => zipOf([{ name: 'datos.csv', data: Buffer.alloc(5 * MB, 'a'), declared: 100 }])
 
+/** A PDF of a few KB whose object stream (which pdf-lib inflates on load) holds 5 MB of spaces. */
+function pdfBomb(): Buffer {
+  const packed = deflateSync(Buffer.alloc(5 * MB, ' '))
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 2 0 R >>\n%%EOF\n'),
+  ])
+}
+
 /** A genuine template that takes a while to fill: thousands of paragraphs of varied words and tags. */
 function slowDocx(): Buffer {
   const words = ['solicitud', 'cédula', 'trámite', 'radicado', 'resolución', 'anexo', 'firma', 'folio']
@@ -185,7 +197,7 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
     return request
   }
 
-  test('a docx or zip that inflates absurdly is refused at upload, nothing stored', async ({ client, assert }) => {
+  test('a docx, zip or PDF that inflates absurdly is refused at upload, nothing stored', async ({ client, assert }) => {
     const form = await publishFiles()
     await makeUser({ username: 'solicitante', role: 'student' })
     const token = await tokenFor(client, 'solicitante')
@@ -195,12 +207,26 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       ['plantilla', { name: 'carta.docx', bytes: bomb }],
       ['plantilla', { name: 'ceros.zip', bytes: zipBomb() }],
       ['libre', { name: 'ceros.zip', bytes: zipBomb() }],
+      ['libre', { name: 'cara.pdf', bytes: pdfBomb() }],
     ] as const) {
       const res = await upload(client, token, { data: form.key, field }, file)
       assert.equal(res.status(), 400, file.name)
       assert.equal(res.body().status, 'fail')
       assert.match(res.body().message, /se descomprime en un tamaño desproporcionado/)
     }
+    // A PNG that says it is 100,000 × 100,000 pixels: 40 GB once decoded (pdf-lib decodes the ID card's).
+    const ihdr = Buffer.alloc(25)
+    ihdr.writeUInt32BE(13, 0)
+    ihdr.write('IHDR', 4, 'latin1')
+    ihdr.writeUInt32BE(100_000, 8)
+    ihdr.writeUInt32BE(100_000, 12)
+    ihdr.writeUInt8(8, 16)
+    ihdr.writeUInt8(6, 17)
+    ihdr.writeUInt32BE(crc32(ihdr.subarray(4, 21)), 21)
+    const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), ihdr])
+    const png = await upload(client, token, { data: form.key, field: 'libre' }, { name: 'foto.png', bytes: huge })
+    assert.equal(png.status(), 400)
+    assert.match(png.body().message, /tiene demasiados píxeles/)
     const lying = await upload(
       client,
       token,

@@ -1,12 +1,15 @@
 import { createReadStream } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createGunzip } from 'node:zlib'
+import { promisify } from 'node:util'
+import { createGunzip, inflate } from 'node:zlib'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 
 /**
  * Archive bombs (issue 17): a zip (OOXML and ODF files are zips) or a gzip whose content inflates to
- * far more than it weighs. Checked before anything unpacks a user's file: the entry count and the
+ * far more than it weighs, and a PDF whose object or cross-reference streams do (pdf-lib inflates
+ * those when it loads a PDF: the ID card's faces). Checked before anything unpacks a user's file: the entry count and the
  * declared sizes from the zip's central directory first, then every entry is inflated and counted,
  * so an archive whose headers lie is caught too (yauzl refuses an entry longer than it declares).
  * Inflation streams through zlib's thread pool and stops at the first limit passed.
@@ -37,24 +40,27 @@ export const ARCHIVE_LIMITS: ArchiveLimits = {
 
 export type ArchiveProblem = 'not_archive' | 'too_many_entries' | 'too_large'
 
-/** Counts inflated bytes against the limits; `over` says which limit the running total passed. */
+/**
+ * Counts inflated bytes against the limits: past the ratio floor, at most maxRatio bytes per byte of
+ * the archive, and never more than maxInflatedBytes.
+ */
 class Budget {
   total = 0
-  constructor(
-    private readonly archiveBytes: number,
-    private readonly limits: ArchiveLimits
-  ) {}
-
-  add(bytes: number): boolean {
-    this.total += bytes
-    return !this.over()
+  private readonly limit: number
+  constructor(archiveBytes: number, limits: ArchiveLimits) {
+    const byRatio = Math.max(limits.ratioFloorBytes, limits.maxRatio * archiveBytes)
+    this.limit = Math.min(limits.maxInflatedBytes, byRatio)
   }
 
-  over(): boolean {
-    if (this.total > this.limits.maxInflatedBytes) return true
-    return (
-      this.total > this.limits.ratioFloorBytes && this.total / Math.max(1, this.archiveBytes) > this.limits.maxRatio
-    )
+  /** Counts `bytes`; false once the total is past the limit. */
+  add(bytes: number): boolean {
+    this.total += bytes
+    return this.total <= this.limit
+  }
+
+  /** How many more bytes may be inflated. */
+  room(): number {
+    return Math.max(0, this.limit - this.total)
   }
 }
 
@@ -130,4 +136,44 @@ export async function gzipProblem(
   } catch (error) {
     return error instanceof Refused ? error.problem : 'not_archive'
   }
+}
+
+const inflateAsync = promisify(inflate) as (data: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>
+
+/** A stream's dictionary naming it an object stream or a cross-reference stream. */
+const PARSED_STREAM = /\/Type\s*\/(ObjStm|XRef)\b/
+const STREAM = Buffer.from('stream')
+
+/**
+ * What is wrong with a PDF's object and cross-reference streams, or null: each Flate stream of those
+ * kinds inflated, through zlib's thread pool, against the limits. Image and page streams are left
+ * alone: nothing on the server decodes them, and a scanned white page rightly compresses 500×.
+ */
+export async function pdfProblem(
+  path: string,
+  archiveBytes: number,
+  limits: ArchiveLimits = ARCHIVE_LIMITS
+): Promise<ArchiveProblem | null> {
+  const bytes = await readFile(path)
+  const budget = new Budget(archiveBytes, limits)
+  for (let at = bytes.indexOf(STREAM); at !== -1; at = bytes.indexOf(STREAM, at + STREAM.length)) {
+    const eol = bytes[at + STREAM.length] === 0x0d ? 2 : 1
+    if (bytes[at + STREAM.length + eol - 1] !== 0x0a || bytes.subarray(at - 3, at).toString('latin1') === 'end') {
+      continue
+    }
+    // The dictionary just before the keyword, back to its object's `obj`.
+    const head = bytes.subarray(Math.max(0, at - 2048), at).toString('latin1')
+    if (!PARSED_STREAM.test(head.slice(head.lastIndexOf(' obj') + 1))) continue
+    try {
+      // zlib stops at the stream's own end: what follows (endstream, other objects) is ignored; one
+      // byte more than the room left is enough to know the stream is too large.
+      const data = bytes.subarray(at + STREAM.length + eol)
+      const inflated = await inflateAsync(data, { maxOutputLength: budget.room() + 1 })
+      if (!budget.add(inflated.length)) return 'too_large'
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return 'too_large'
+      // Not Flate data (another filter, or none): pdf-lib does not inflate it either.
+    }
+  }
+  return null
 }

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import { checkFileUpload, fileExtension } from '@tramita/contract'
 import { isEicar, scanFile } from './antivirus.js'
-import { gzipProblem, zipProblem } from './archive.js'
+import { gzipProblem, pdfProblem, zipProblem } from './archive.js'
 
 /**
  * The checks an uploaded file passes before it is stored (spec 000 §5 "File upload"): the contract's
@@ -186,9 +186,9 @@ export async function inspectUpload(
   if (!target.allowActiveContent && (!sniffed || sniffed.ext === 'xml') && ACTIVE_START.test(head.toString('utf8'))) {
     return { key: 'upload.active_content', vars: { name } }
   }
-  if (sniffed && (ZIP_KINDS.has(sniffed.ext) || sniffed.ext === 'gz')) {
-    const problem =
-      sniffed.ext === 'gz' ? await gzipProblem(file.tmpPath, file.size) : await zipProblem(file.tmpPath, file.size)
+  if (sniffed && (ZIP_KINDS.has(sniffed.ext) || sniffed.ext === 'gz' || sniffed.ext === 'pdf')) {
+    const check = sniffed.ext === 'gz' ? gzipProblem : sniffed.ext === 'pdf' ? pdfProblem : zipProblem
+    const problem = await check(file.tmpPath, file.size)
     if (problem === 'not_archive') return { key: 'upload.archive_broken', vars: { name } }
     if (problem) return { key: 'upload.archive_bomb', vars: { name } }
   }
