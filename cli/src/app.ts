@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { createIgnitor } from '@tramita/server/bin/ignite.ts'
+import { CliError } from './output.js'
 
 /**
  * Boots the server application in console mode (config, database, plugins; no HTTP listener), runs
@@ -15,4 +16,20 @@ export async function withApp<T>(fn: (app: ApplicationService) => Promise<T>): P
   } finally {
     await app.terminate()
   }
+}
+
+/**
+ * `withApp` for commands that read or write data: a database that was never migrated, or has pending
+ * migrations, is a one-line failure saying what to run (not an SQL error about a missing table).
+ */
+export function withMigratedApp<T>(fn: (app: ApplicationService) => Promise<T>): Promise<T> {
+  return withApp(async (app) => {
+    const { databaseIsNew, pendingMigrations } = await import('@tramita/server/app/services/migrations.ts')
+    if (await databaseIsNew()) throw new CliError('the database has no tables yet: run `tramita migrate` first')
+    const pending = await pendingMigrations(app)
+    if (pending.length > 0) {
+      throw new CliError(`the database has ${pending.length} pending migration(s): run \`tramita migrate\` first`)
+    }
+    return fn(app)
+  })
 }

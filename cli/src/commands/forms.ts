@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
-import { withApp } from '../app.js'
+import { withMigratedApp } from '../app.js'
 import { CliError } from '../output.js'
 
 const FORMATS = ['jsonconfig', 'formio', 'surveyjs'] as const
@@ -59,7 +59,7 @@ export function registerForms(program: Command) {
     .description('list the forms with their published versions and drafts')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      await withApp(async () => {
+      await withMigratedApp(async () => {
         const { listForms } = await import('@tramita/server/app/services/process/form_catalog.ts')
         const forms = await listForms()
         if (opts.json) return console.log(JSON.stringify(forms, null, 2))
@@ -94,7 +94,7 @@ export function registerForms(program: Command) {
     .description('create a form from a file, as a draft for the designer or published')
     .action(async (file: string, opts: { format?: string; name?: string; publish?: boolean }) => {
       const read = await definitionOf(file, opts)
-      await withApp(async () => {
+      await withMigratedApp(async () => {
         const forms = await import('@tramita/server/app/services/process/forms.ts')
         for (const u of read.unmapped) console.log(`not imported ${u.path}: ${u.reason}`)
         const problems = forms.definitionProblems(read.definition.jsonconfig, read.definition.process)
@@ -125,7 +125,7 @@ export function registerForms(program: Command) {
       if (opts.version !== undefined && !/^\d{1,10}$/.test(opts.version)) {
         throw new CliError(`invalid version "${opts.version}"`)
       }
-      const document = await withApp(async () => {
+      const document = await withMigratedApp(async () => {
         const catalog = await import('@tramita/server/app/services/process/form_catalog.ts')
         const detail = await catalog.formDetail(Number(id))
         if (!detail) throw new CliError(`there is no form ${id}`)

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { withApp } from '../app.js'
+import { withMigratedApp } from '../app.js'
 import { step } from '../output.js'
 
 export function registerSeed(program: Command) {
@@ -8,7 +8,7 @@ export function registerSeed(program: Command) {
     .description('load base data (roles, institution); --demo adds demo users, areas and an institution')
     .option('--demo', 'also create the demo institution and users (admin, supervisor, teacher, student)')
     .action(async (opts: { demo?: boolean }) => {
-      await withApp(async () => {
+      await withMigratedApp(async () => {
         const seeds = await import('@tramita/server/app/services/seed_service.ts')
         if (!opts.demo) {
           await step('Seeding base data', () => seeds.seedBase())

@@ -6,7 +6,10 @@ export function registerServe(program: Command) {
     .command('serve')
     .description('start the HTTP server (and the in-process worker when REDIS_URL is not set)')
     .option('-p, --port <port>', 'port to listen on (PORT, default 3333)')
-    .option('--host <host>', 'interface to bind (HOST, default 0.0.0.0)')
+    .option(
+      '--host <host>',
+      'interface to bind (HOST, default 127.0.0.1; another address is refused while a demo account has the README password)'
+    )
     .option('--migrate', 'run migrations first when the database is new')
     .option('--seed-demo', 'with --migrate: load demo data into a new database')
     .option('--dev', 'development mode (pretty logs, stack traces in error pages)')

@@ -30,6 +30,7 @@ export default class TramitaProvider {
     const logger = await this.app.container.make('logger')
     this.logger = logger
     if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase()
+    if (this.app.getEnvironment() === 'web') await this.checkListenAddress()
     const redisUrl = env.get('REDIS_URL')
     const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
     connectRateLimitStore()
@@ -59,23 +60,48 @@ export default class TramitaProvider {
     await plugins.boot()
   }
 
-  /** `tramita serve --migrate`: a new database gets its tables (and demo data with --seed-demo). */
+  /** This machine only unless HOST says otherwise; never beyond it with the README's demo password. */
+  private async checkListenAddress() {
+    const { DEFAULT_HOST, assertNoExposedDemo } = await import('#services/demo_exposure')
+    process.env.HOST ||= DEFAULT_HOST
+    await assertNoExposedDemo(process.env.HOST)
+  }
+
+  /**
+   * `tramita serve --migrate`: a new database gets its tables; an existing one is left as it is (its
+   * pending migrations named). With --seed-demo, demo data goes into a database that has no users yet,
+   * and the log says why when it does not.
+   */
   private async prepareNewDatabase() {
-    const { databaseIsNew, runMigrations } = await import('#services/migrations')
+    const { databaseIsNew, pendingMigrations, runMigrations } = await import('#services/migrations')
     const seeds = await import('#services/seed_service')
     const { ensureDatabase } = await import('#lib/ensure_database')
+    const demo = process.env.TRAMITA_AUTO_MIGRATE === 'demo'
     await ensureDatabase()
-    if (!(await databaseIsNew())) return
-    const { ran } = await runMigrations(this.app)
-    this.logger?.info(`new database: ran ${ran.length} migrations`)
-    await seeds.seedBase()
-    if (process.env.TRAMITA_AUTO_MIGRATE === 'demo') {
-      const demo = await seeds.seedDemo()
-      this.logger?.info('demo data loaded (users admin, supervisor, teacher, student)')
-      // Where a newcomer starts: the work list, and the demo process's own links.
-      for (const key of demo.created ? demo.forms : []) {
-        this.logger?.info(`demo process: /process (start it there), /forms/new?data=${key}, /consult?data=${key}`)
+    if (await databaseIsNew()) {
+      const { ran } = await runMigrations(this.app)
+      this.logger?.info(`new database: ran ${ran.length} migrations`)
+      await seeds.seedBase()
+    } else {
+      const pending = await pendingMigrations(this.app)
+      if (pending.length > 0) {
+        this.logger?.warn(
+          `the database exists and has ${pending.length} pending migration(s), which --migrate runs only on a new database: run \`tramita migrate\``
+        )
+        if (demo) this.logger?.warn('demo data not loaded: the database is not up to date')
+        return
       }
+    }
+    if (!demo) return
+    const result = await seeds.seedDemo()
+    if (!result.created) {
+      this.logger?.warn(`demo data not loaded: ${result.reason}`)
+      return
+    }
+    this.logger?.info(`demo data loaded (users ${result.users.join(', ')})`)
+    // Where a newcomer starts: the work list, and the demo process's own links.
+    for (const key of result.forms) {
+      this.logger?.info(`demo process: /process (start it there), /forms/new?data=${key}, /consult?data=${key}`)
     }
   }
 

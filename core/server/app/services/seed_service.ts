@@ -32,6 +32,9 @@ const DEMO_USERS = [
   { username: 'student', firstName: 'Esteban', lastName: 'Estudiante', role: 'student', areas: ['Bienestar'] },
 ]
 
+/** The demo accounts' user names. */
+export const DEMO_USERNAMES = DEMO_USERS.map((u) => u.username)
+
 /**
  * Demo data: an institution, areas, and the superuser `admin` with id 1 plus a supervisor, a teacher
  * and a student, all with one password. Refuses to run over existing users so it never clobbers data.
@@ -39,7 +42,10 @@ const DEMO_USERS = [
 export async function seedDemo(password = process.env.TRAMITA_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD) {
   await seedBase()
   if (await User.query().first()) {
-    return { created: false as const, reason: 'users already exist' }
+    return {
+      created: false as const,
+      reason: 'the database already has users (demo data goes only into one without any)',
+    }
   }
   const passwordHash = await hashTypedPassword(password)
   await db.transaction(async (trx) => {
@@ -78,5 +84,5 @@ export async function seedDemo(password = process.env.TRAMITA_DEMO_PASSWORD || D
     }
   })
   const form = await seedDemoProcess(1)
-  return { created: true as const, users: DEMO_USERS.map((u) => u.username), forms: [form.key] }
+  return { created: true as const, users: DEMO_USERNAMES, forms: [form.key] }
 }
