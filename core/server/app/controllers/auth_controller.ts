@@ -12,7 +12,7 @@ import { directoryConfigured, directoryPublicKey } from '#services/auth/director
 import { queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
 import { isAdmin, principalFor } from '#services/auth/principal'
 import { signIn } from '#services/auth/sign_in'
-import { countPromptFailure, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
+import { countPromptFailure, failuresFromAddress, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
 import { checkTicketCode, findTicket, MAX_CODE_FAILURES } from '#services/auth/two_factor'
 import { checkCode, openSeed } from '#services/auth/totp'
 import { queueJob } from '#services/job_outbox'
@@ -30,10 +30,10 @@ export default class AuthController {
     await limitAuthRequest(path, ctx.request.ip(), message(ctx, 'auth.too_many_requests'))
   }
 
-  /** GET /data/captcha: a proof-of-work challenge for the sign-in form. */
+  /** GET /data/captcha: a proof-of-work challenge for the sign-in form, harder after more failures. */
   async captcha(ctx: HttpContext) {
     await this.limit(ctx, 'captcha')
-    return done(await newCaptchaChallenge())
+    return done(await newCaptchaChallenge(await failuresFromAddress(ctx.request.ip())))
   }
 
   /** POST /inside/users/validate/ldap: truthy data (the RSA public key) for a directory user. */

@@ -3,6 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
 import { prehash } from '#lib/password'
 import { PASSWORD, login, makeUser, resetAuthTables, solvedCaptcha, tokenFor } from '#tests/helpers/auth'
+import { CAPTCHA_MAX_NUMBER, CAPTCHA_MAX_NUMBER_CEILING, captchaMaxNumber } from '#services/auth/captcha'
+import { ADDRESS_FAILURE_CEILING, recordFailure } from '#services/auth/throttle'
 
 test.group('sign-in: PUT /data/login', (group) => {
   group.each.setup(resetAuthTables)
@@ -140,6 +142,56 @@ test.group('sign-in: PUT /data/login', (group) => {
     assert.equal(last, 429)
     const limited = await client.post('/inside/users/validate/ldap').form({ case: 'POST', name_user: 'x' })
     assert.equal(limited.status(), 200)
+  })
+
+  test("the captcha's work doubles with each failure from the address; an easier one fetched before no longer passes", async ({
+    client,
+    assert,
+  }) => {
+    assert.deepEqual(
+      [3, 4, 5, 9, 10, 30].map((n) => captchaMaxNumber(n)),
+      [50_000, 100_000, 200_000, 3_200_000, 3_200_000, 3_200_000]
+    )
+    await makeUser({ username: 'gala' })
+    const range = async () => (await client.get('/data/captcha')).body().data.maxnumber as number
+    assert.equal(await range(), CAPTCHA_MAX_NUMBER)
+    for (const name of ['y1', 'y2', 'y3']) await login(client, name, 'Mala#Clave2026')
+    assert.equal(await range(), CAPTCHA_MAX_NUMBER)
+    const early = await solvedCaptcha(client)
+    // Two more failures, each past its captcha: the next challenge searches four times the range.
+    for (const name of ['y4', 'y5']) {
+      const r = await login(client, name, 'Mala#Clave2026', { captcha: await solvedCaptcha(client) })
+      assert.equal(r.body().message, 'Usuario o contraseña incorrectos', JSON.stringify(r.body()))
+    }
+    assert.equal(await range(), CAPTCHA_MAX_NUMBER * 4)
+    const stale = await login(client, 'gala', PASSWORD, { captcha: early })
+    stale.assertStatus(400)
+    stale.assertBodyContains({ status: 'fail', captcha_required: true })
+    const fresh = await login(client, 'gala', PASSWORD, { captcha: await solvedCaptcha(client) })
+    fresh.assertStatus(200)
+    assert.isAtMost(CAPTCHA_MAX_NUMBER_CEILING, 64 * CAPTCHA_MAX_NUMBER)
+  })
+
+  test('one address is refused after 30 failed sign-ins in an hour, whatever the account', async ({
+    client,
+    assert,
+  }) => {
+    assert.equal(ADDRESS_FAILURE_CEILING, 30)
+    await makeUser({ username: 'hugo' })
+    await login(client, 'z0', 'Mala#Clave2026')
+    // The address the server saw, from the audit of that failure; the rest of the hour's failures
+    // are counted straight into the store (each through HTTP would also need its captcha solved).
+    const ip = (await AuditLog.query().where('action', 'login.failed').firstOrFail()).ip!
+    for (let i = 1; i < ADDRESS_FAILURE_CEILING - 1; i++) await recordFailure(`z${i}`, ip)
+    // At 29 a right password still gets in past its captcha (asked for here, not refused)...
+    const below = await login(client, 'hugo')
+    below.assertStatus(400)
+    below.assertBodyContains({ status: 'fail', captcha_required: true })
+    // ...at 30 the address is refused outright, before any captcha or password is looked at.
+    await recordFailure('z29', ip)
+    const refused = await login(client, 'hugo')
+    refused.assertStatus(429)
+    refused.assertBodyContains({ status: 'fail', captcha_required: true })
   })
 
   test('failed and successful sign-ins are audited', async ({ client, assert }) => {

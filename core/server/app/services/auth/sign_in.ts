@@ -69,7 +69,7 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
   const counts = await failureCounts(name, input.ip)
   const needCaptcha = captchaRequired(counts)
   if (overCeiling(counts)) return { kind: 'refused', reason: 'too_many_attempts', captchaRequired: true, status: 429 }
-  if (needCaptcha && !(await verifyCaptcha(input.captcha))) {
+  if (needCaptcha && !(await verifyCaptcha(input.captcha, counts.address))) {
     return { kind: 'refused', reason: 'captcha_required', captchaRequired: true, status: 400 }
   }
 

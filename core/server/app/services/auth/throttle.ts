@@ -4,30 +4,39 @@ import { CallFailure } from '#lib/envelope'
 /**
  * Brute-force defences, kept in the limiter's store (Redis, or the database without Redis or while
  * it is unreachable: services/rate_limits.ts), so every node sees the same counts:
- * - failed sign-ins per account name and per client address, over 15 minutes: from the third a
- *   captcha is required (spec 000 §4), and past a ceiling the account or address is refused outright;
+ * - failed sign-ins per account name (over 15 minutes) and per client address (over an hour): from
+ *   the third a captcha is required (spec 000 §4), its work doubling with each further failure
+ *   (captcha.ts), and past a ceiling the account or address is refused outright;
  * - a request rate per client address on every sign-in path (password, two-factor, LDAP check,
  *   recovery, password change, API sign-in).
  */
 export const CAPTCHA_AFTER_FAILURES = 3
 export const ACCOUNT_FAILURE_CEILING = 10
-export const ADDRESS_FAILURE_CEILING = 50
+/** Failed sign-ins one address may make in an hour (a school behind one NAT address shares it). */
+export const ADDRESS_FAILURE_CEILING = 30
 /** Requests per minute per address on each sign-in path (AUTH_RATE_PER_MINUTE; the benchmark raises it). */
 export const AUTH_REQUESTS_PER_MINUTE = Number(process.env.AUTH_RATE_PER_MINUTE) || 30
 
 const failures = () => rateLimit({ requests: 1_000_000, duration: '15 mins' })
+const addressFailures = () => rateLimit({ requests: 1_000_000, duration: '1 hour' })
 
 const accountKey = (name: string) => `login_fail:acct:${name.trim().toLowerCase().slice(0, 200)}`
 const addressKey = (ip: string) => `login_fail:ip:${ip}`
 
+/** Failed sign-ins from one address in the current hour (the captcha's work grows with them). */
+export async function failuresFromAddress(ip: string): Promise<number> {
+  return (await addressFailures().get(addressKey(ip)))?.consumed ?? 0
+}
 export interface FailureCounts {
   account: number
   address: number
 }
 
 export async function failureCounts(name: string, ip: string): Promise<FailureCounts> {
-  const store = failures()
-  const [account, address] = await Promise.all([store.get(accountKey(name)), store.get(addressKey(ip))])
+  const [account, address] = await Promise.all([
+    failures().get(accountKey(name)),
+    addressFailures().get(addressKey(ip)),
+  ])
   return { account: account?.consumed ?? 0, address: address?.consumed ?? 0 }
 }
 
@@ -40,8 +49,10 @@ export function overCeiling(counts: FailureCounts): boolean {
 }
 
 export async function recordFailure(name: string, ip: string): Promise<FailureCounts> {
-  const store = failures()
-  const [account, address] = await Promise.all([store.increment(accountKey(name)), store.increment(addressKey(ip))])
+  const [account, address] = await Promise.all([
+    failures().increment(accountKey(name)),
+    addressFailures().increment(addressKey(ip)),
+  ])
   return { account: account.consumed, address: address.consumed }
 }
 
