@@ -5,6 +5,7 @@ import env from '#start/env'
 import { platform } from '#services/platform'
 import { OUTBOX_LAG_MS, outboxBacklog } from '#services/job_outbox'
 import { rateLimitStore } from '#services/rate_limits'
+import { antivirusHealth } from '#services/uploads/antivirus'
 
 export interface Check {
   ok: boolean
@@ -36,12 +37,12 @@ function limiterCheck(): Check {
 }
 
 /**
- * Database, queue, storage, socket, job outbox and limiter status, each checked for real (a query, a
- * ping, a write); `degraded` lists the parts whose check failed.
+ * Database, queue, storage, socket, job outbox, limiter and antivirus status, each checked for real
+ * (a query, a ping, a write); `degraded` lists the parts whose check failed.
  */
 export async function healthReport() {
   const { queue, sockets } = platform()
-  const [database, queueCheck, storage, socketCheck, outbox] = await Promise.all([
+  const [database, queueCheck, storage, socketCheck, outbox, antivirus] = await Promise.all([
     guarded(db.primaryConnectionName, async () => {
       await db.rawQuery('select 1')
       return { ok: true, driver: db.connection().dialect.name }
@@ -57,8 +58,17 @@ export async function healthReport() {
     }),
     guarded(sockets.driver, () => sockets.health()),
     guarded('database', outboxCheck),
+    guarded('clamav', antivirusHealth),
   ])
-  const checks = { database, queue: queueCheck, storage, sockets: socketCheck, outbox, limiter: limiterCheck() }
+  const checks = {
+    database,
+    queue: queueCheck,
+    storage,
+    sockets: socketCheck,
+    outbox,
+    limiter: limiterCheck(),
+    antivirus,
+  }
   const degraded = Object.entries(checks)
     .filter(([, check]) => !check.ok)
     .map(([name]) => name)

@@ -3,13 +3,24 @@ import { test } from '@japa/runner'
 const CORE_PLUGINS = ['documents', 'devices', 'actions', 'exams', 'census', 'fichas']
 
 test.group('health and plugins', () => {
-  test('GET /health checks database, queue, storage, sockets, job outbox and limiter', async ({ client, assert }) => {
+  test('GET /health checks database, queue, storage, sockets, job outbox, limiter and antivirus', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/health')
     response.assertStatus(200)
     const body = response.body()
     assert.equal(body.status, 'ok')
     assert.deepEqual(body.degraded, [])
-    assert.sameMembers(Object.keys(body.checks), ['database', 'queue', 'storage', 'sockets', 'outbox', 'limiter'])
+    assert.sameMembers(Object.keys(body.checks), [
+      'database',
+      'queue',
+      'storage',
+      'sockets',
+      'outbox',
+      'limiter',
+      'antivirus',
+    ])
     for (const check of Object.values(body.checks) as { ok: boolean; driver: string }[]) {
       assert.isTrue(check.ok)
       assert.isString(check.driver)

@@ -367,12 +367,16 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       assert.include(marked.body().message, `contiene un virus (${MARKED_VIRUS})`)
       const clean = await send('informe.txt', Buffer.from('Informe mensual sin novedades.\n'))
       assert.equal(clean.body().status, 'done', clean.body().message)
+      const health = await (await fetch(`${BASE()}/health`)).json()
+      assert.deepEqual(health.checks.antivirus, { ok: true, driver: 'clamd' })
 
       // A configured clamd that does not answer: the file is refused, not let through unscanned.
       process.env.CLAMAV_HOST = `127.0.0.1:${await freePort()}`
       const unscanned = await send('informe.txt', Buffer.from('Otro informe.\n'))
       assert.equal(unscanned.status(), 503)
       assert.match(unscanned.body().message, /No se pudo revisar «informe.txt» en busca de virus/)
+      const away = await (await fetch(`${BASE()}/health`)).json()
+      assert.include(away.degraded, 'antivirus')
     } finally {
       if (before === undefined) delete process.env.CLAMAV_HOST
       else process.env.CLAMAV_HOST = before

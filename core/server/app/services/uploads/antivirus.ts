@@ -89,6 +89,30 @@ export async function scanFile(path: string, scanner = configuredScanner()): Pro
   return clamscan(scanner.path, [...(scanner.database ? [`--database=${scanner.database}`] : []), path])
 }
 
+/** For /health: which scanner checks uploads and, for clamd, whether it answers a PING. */
+export async function antivirusHealth(): Promise<{ ok: boolean; driver: string; detail?: string }> {
+  const scanner = configuredScanner()
+  if (!scanner) return { ok: true, driver: 'none', detail: 'no ClamAV configured: only the EICAR signature is refused' }
+  if (scanner.kind === 'clamscan') return { ok: true, driver: 'clamscan' }
+  const reply = await clamdPing(scanner.host, scanner.port)
+  return reply === 'PONG' ? { ok: true, driver: 'clamd' } : { ok: false, driver: 'clamd', detail: reply }
+}
+
+function clamdPing(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port })
+    let reply = ''
+    socket.setTimeout(3000, () => {
+      socket.destroy()
+      resolve('clamd did not answer in time')
+    })
+    socket.on('error', (error) => resolve(error.message))
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()))
+    socket.on('close', () => resolve(reply.replace(/\0.*$/s, '').trim() || 'clamd closed the connection'))
+    socket.on('connect', () => socket.write('zPING\0'))
+  })
+}
+
 /** clamd's INSTREAM: the file in length-prefixed chunks, a zero length, then one reply line. */
 function clamdScan(path: string, host: string, port: number): Promise<ScanVerdict> {
   return new Promise((resolve) => {
