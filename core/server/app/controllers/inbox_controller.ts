@@ -6,7 +6,7 @@ import { field } from '#lib/input'
 import { message } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { auditRequest } from '#services/audit'
-import { mayDo } from '#services/process/assignees'
+import { fourEyesBar, mayDo } from '#services/process/assignees'
 import { versionById } from '#services/process/definitions'
 import {
   claimTask,
@@ -110,7 +110,17 @@ export default class InboxController {
           .from('tasks as t')
           .join('cases as c', 'c.id', 't.case_id')
           .where('t.id', taskId)
-          .select('t.id', 't.status', 't.assignee_type', 't.assignee_id', 't.claimed_by', 'c.status as case_status')
+          .select(
+            't.id',
+            't.status',
+            't.assignee_type',
+            't.assignee_id',
+            't.claimed_by',
+            't.four_eyes',
+            't.assigned_by',
+            'c.status as case_status',
+            'c.created_by'
+          )
           .first()
       : null
     if (!taskId || !task) fail(message(ctx, 'engine.not_found'), 404)
@@ -123,6 +133,9 @@ export default class InboxController {
       viewer
     )
     if (!member && !(releasing && viewer.admin)) fail(message(ctx, 'engine.not_yours'), 403)
+    // A member the four-eyes rule bars would hold the step away from those who may do it.
+    const barred = releasing ? null : fourEyesBar(task, task.created_by, viewer.userId)
+    if (barred) fail(message(ctx, barred), 403)
     return { viewer, taskId, task }
   }
 

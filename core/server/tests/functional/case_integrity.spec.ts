@@ -4,6 +4,9 @@ import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { publishPermit, resetProcessTables } from '#tests/helpers/process'
 import { publishForm } from '#services/process/forms'
 import { taskToken } from '#services/process/engine'
+import { latestVersionByKey } from '#services/process/definitions'
+import { seedDemo } from '#services/seed_service'
+import { fourEyes } from '@tramita/contract'
 
 type Client = Parameters<typeof tokenFor>[0]
 type Answer = Awaited<ReturnType<ReturnType<Client['post']>['form']>>
@@ -69,7 +72,7 @@ test.group('case integrity', (group) => {
           return info.body().data as { version: number; values_init: Record<string, unknown> }
         })
       )
-      const edits = [{ nombre: `Ana María ${round}` }, { motivo: `Cita médica ${round}` }]
+      const edits: Record<string, string>[] = [{ nombre: `Ana María ${round}` }, { motivo: `Cita médica ${round}` }]
       const answers = await Promise.all(
         editors.map((token, i) =>
           post(client, '/data/form/flows/process/edit', token, {
@@ -230,6 +233,22 @@ test.group('case integrity', (group) => {
 
     const opened = await post(client, '/data/form/info/user/token', t.starter, { type: 'approve', ...fields })
     opened.assertStatus(403)
+    // The work list leaves the step out for those it bars, and they cannot claim it away from the others.
+    for (const [token, listed] of [
+      [t.starter, false],
+      [t.reviewer, false],
+      [t.other, true],
+    ] as const) {
+      const list = await client.get('/inside/inbox/pending').header('token', token)
+      list.assertStatus(200)
+      const codes = list.body().data.rows.map((r: { token: string }) => r.token)
+      assert.equal(codes.includes(fields.token), listed)
+    }
+    const claim = await client
+      .put('/inside/inbox/claim')
+      .header('token', t.starter)
+      .form({ case: 'PUT', token: fields.token })
+    claim.assertStatus(403)
     for (const [token, says] of [
       [t.starter, 'inició este caso'],
       [t.reviewer, 'paso anterior'],
@@ -335,5 +354,21 @@ test.group('case integrity', (group) => {
     })
     approved.assertStatus(200)
     assert.isTrue(approved.body().data.ended)
+  })
+
+  test('the demo permit: its approval by the named superior is four-eyes', async ({ assert, cleanup }) => {
+    const dropAreas = async () => {
+      await db.from('user_areas').delete()
+      await db.from('areas').delete()
+    }
+    await dropAreas()
+    // The demo's areas would clash with other groups' own.
+    cleanup(dropAreas)
+    const seeded = await seedDemo()
+    assert.isTrue(seeded.created)
+    const version = (await latestVersionByKey(seeded.forms![0]!))!
+    const approval = version.process.steps.find((s) => s.kind === 'approve')!
+    assert.deepEqual(approval.assign, { type: 'field', field: 'jefe_inmediato' })
+    assert.isTrue(fourEyes(approval), 'the applicant may not name themselves nor approve')
   })
 })

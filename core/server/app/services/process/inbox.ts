@@ -156,7 +156,24 @@ function pendingBase(viewer: Viewer): Query {
     .where('t.status', 'pending')
     .where('c.status', 'open')
   assignedTo(q, viewer)
-  return q.where((w) => w.whereNull('t.claimed_by').orWhere('t.claimed_by', viewer.userId))
+  q.where((w) => w.whereNull('t.claimed_by').orWhere('t.claimed_by', viewer.userId))
+  return notBarredByFourEyes(q, viewer.userId)
+}
+
+/**
+ * Leaves out the tasks the four-eyes rule bars the viewer from (assignees.ts fourEyesBar, as a query):
+ * a role member who started the case, or did its previous step, neither sees nor claims its approval.
+ */
+function notBarredByFourEyes(q: Query, userId: number): Query {
+  return q.where((w) =>
+    w
+      .where('t.four_eyes', false)
+      .orWhere((barred) =>
+        barred
+          .where((s) => s.whereNull('c.created_by').orWhereNot('c.created_by', userId))
+          .where((p) => p.whereNull('t.assigned_by').orWhereNot('t.assigned_by', userId))
+      )
+  )
 }
 
 export async function pendingFor(viewer: Viewer, filters: InboxFilters, taskId?: number): Promise<Page<PendingRow>> {
