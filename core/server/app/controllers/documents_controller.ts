@@ -8,7 +8,7 @@ import { boolField, field, jsonField } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
 import { limitPerMinute } from '#services/auth/throttle'
 import type { LoadedVersion } from '#services/process/definitions'
-import { FACE_KINDS, idCardPdf, type Face, type FaceKind } from '#services/documents/idcard'
+import { FACE_KINDS, idCardPdfBounded, type Face, type FaceKind } from '#services/documents/idcard'
 import { DocumentError, placeholderTexts, renderPdf } from '#services/documents/pdf_document'
 import { storeGenerated } from '#services/documents/store'
 import { templateToPdf, WordError } from '#services/documents/word'
@@ -183,7 +183,7 @@ export default class DocumentsController extends UploadsController {
     }
     let pdf: Uint8Array
     try {
-      pdf = await idCardPdf(faces[0]!, faces[1]!, enlarged)
+      pdf = await idCardPdfBounded(faces[0]!, faces[1]!, enlarged)
     } catch (error) {
       console.error('cardim_full', error)
       fail(message(ctx, 'scan_IDcard_error'), 422)

@@ -3,8 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
-import { workerExecArgv } from '#services/scripts'
+import { runBounded, WorkerLimit } from '#services/bounded_worker'
 import { zipProblem } from '#services/uploads/archive'
 import { FillError } from './docx_fill.js'
 import { DocumentError } from './pdf_document.js'
@@ -33,49 +32,29 @@ export class WordError extends DocumentError {
 }
 
 /** A fill's time and heap: a real template fills in well under a second and a few MB. */
-const FILL_TIMEOUT_MS = Number(process.env.WORD_FILL_TIMEOUT_MS) || 20_000
-const FILL_HEAP_MB = 256
+const FILL_LIMITS = { timeoutMs: Number(process.env.WORD_FILL_TIMEOUT_MS) || 20_000, heapMb: 256 }
 
 /**
  * fillDocx off the event loop (issue 17: a 58 KB docx that inflated to 20 MB held the server 19 s
  * and 3 GB): the zip is checked against the archive limits first, then filled in a worker thread
- * with a heap limit and a time limit; a fill past either is refused as too large or too slow.
+ * (bounded_worker.ts); a fill past its heap or time limit is refused as too large or too slow.
  */
 export async function fillDocxBounded(bytes: Buffer, values: Record<string, unknown>): Promise<Buffer> {
   const problem = await zipProblem(bytes, bytes.length)
   if (problem === 'not_archive') throw new WordError('not_docx')
   if (problem) throw new WordError('too_large')
-  const worker = new Worker(new URL('./fill_worker.ts', import.meta.url), {
-    workerData: { bytes, values },
-    execArgv: workerExecArgv(),
-    resourceLimits: { maxOldGenerationSizeMb: FILL_HEAP_MB, maxYoungGenerationSizeMb: 32 },
-    stdout: false,
-  })
-  return new Promise<Buffer>((resolve, reject) => {
-    let settled = false
-    const settle = (error: WordError | null, result?: Uint8Array) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      void worker.terminate()
-      if (error) reject(error)
-      else resolve(Buffer.from(result!))
-    }
-    const timer = setTimeout(() => settle(new WordError('fill_timeout')), FILL_TIMEOUT_MS)
-    type Answer = { ok: true; bytes: Uint8Array } | { ok: false; key: FillError['key']; detail: string }
-    worker.on('message', (answer: Answer) =>
-      answer.ok ? settle(null, answer.bytes) : settle(new WordError(answer.key, answer.detail))
-    )
-    // ERR_WORKER_OUT_OF_MEMORY: the heap limit was reached.
-    worker.on('error', (error: NodeJS.ErrnoException) =>
-      settle(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new WordError('too_large')
-          : new WordError('template', error.message)
-      )
-    )
-    worker.on('exit', (code) => settle(new WordError('template', `fill worker exited (${code})`)))
-  })
+  type Answer = { ok: true; bytes: Uint8Array } | { ok: false; key: FillError['key']; detail: string }
+  let answer: Answer
+  try {
+    answer = await runBounded<Answer>(new URL('./fill_worker.ts', import.meta.url), { bytes, values }, FILL_LIMITS)
+  } catch (error) {
+    if (!(error instanceof WorkerLimit)) throw error
+    if (error.reason === 'timeout') throw new WordError('fill_timeout')
+    if (error.reason === 'memory') throw new WordError('too_large')
+    throw new WordError('template', error.message)
+  }
+  if (!answer.ok) throw new WordError(answer.key, answer.detail)
+  return Buffer.from(answer.bytes)
 }
 
 let queue: Promise<unknown> = Promise.resolve()
