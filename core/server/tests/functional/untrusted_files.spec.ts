@@ -31,6 +31,7 @@ import { WORD_TO_PDF_PER_MINUTE } from '#controllers/documents_controller'
  */
 
 type Client = Parameters<typeof tokenFor>[0]
+type HealthBody = { degraded: string[]; checks: Record<string, { ok: boolean; driver: string }> }
 
 const BASE = () => `http://${process.env.HOST}:${process.env.PORT}`
 const MB = 1024 * 1024
@@ -367,7 +368,7 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       assert.include(marked.body().message, `contiene un virus (${MARKED_VIRUS})`)
       const clean = await send('informe.txt', Buffer.from('Informe mensual sin novedades.\n'))
       assert.equal(clean.body().status, 'done', clean.body().message)
-      const health = await (await fetch(`${BASE()}/health`)).json()
+      const health = (await (await fetch(`${BASE()}/health`)).json()) as HealthBody
       assert.deepEqual(health.checks.antivirus, { ok: true, driver: 'clamd' })
 
       // A configured clamd that does not answer: the file is refused, not let through unscanned.
@@ -375,7 +376,7 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       const unscanned = await send('informe.txt', Buffer.from('Otro informe.\n'))
       assert.equal(unscanned.status(), 503)
       assert.match(unscanned.body().message, /No se pudo revisar «informe.txt» en busca de virus/)
-      const away = await (await fetch(`${BASE()}/health`)).json()
+      const away = (await (await fetch(`${BASE()}/health`)).json()) as HealthBody
       assert.include(away.degraded, 'antivirus')
     } finally {
       if (before === undefined) delete process.env.CLAMAV_HOST
