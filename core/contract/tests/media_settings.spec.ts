@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { validateConfig, withDefaults } from '../src/index.js'
+import { fileType } from '../src/types/media.js'
 
 /** The settings the media renderers read: the image source, the image element's height. */
 test.group('media settings', () => {
@@ -25,5 +26,21 @@ test.group('media settings', () => {
     assert.deepEqual(validateConfig(withSource('camera')), [])
     assert.deepEqual(validateConfig(withSource('both')), [])
     assert.isNotEmpty(validateConfig(withSource('scanner')))
+  })
+
+  test('a file field refuses active content unless allowActiveContent says so; a saved .html follows it', ({
+    assert,
+  }) => {
+    const withFile = (data: Record<string, unknown>) => ({
+      form: { pages: [{ name: 'P', layout: [['adjunto']] }] },
+      fields: [{ field_name: 'adjunto', type: 'file', data }],
+    })
+    assert.isFalse(withDefaults(withFile({})).fields[0]!.data.allowActiveContent)
+    assert.deepEqual(validateConfig(withFile({ allowActiveContent: true })), [])
+    assert.isNotEmpty(validateConfig(withFile({ allowActiveContent: 'yes' })))
+    const entry = { ext: 'html', ip: '', path: '/data/files/x.html', real_name: 'pagina.html', status: 'good' }
+    const item = (allowActiveContent: boolean) => withDefaults(withFile({ allowActiveContent })).fields[0]!
+    assert.lengthOf(fileType.validate(item(false), [entry], {}), 1)
+    assert.deepEqual(fileType.validate(item(true), [entry], {}), [])
   })
 })
