@@ -1,8 +1,16 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import AuditLog from '#models/audit_log'
 import Area from '#models/area'
 import Role from '#models/role'
 import { PASSWORD, login, makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
+
+/** A refusal as the client reads it: status 'fail' and the message in the default language. */
+const refusal = (key: string, vars?: Record<string, unknown>) => ({
+  status: 'fail',
+  message: translate('es', key, vars),
+})
 
 test.group('user administration', (group) => {
   group.each.setup(resetAuthTables)
@@ -104,6 +112,8 @@ test.group('user administration', (group) => {
       .header('token', token)
       .form({ case: 'POST', username: 'debil', first_name: 'D', password: 'Password1!' })
     weak.assertStatus(400)
+    assert.include(weak.body(), refusal('auth.password_rules'))
+    assert.isNull(await db.from('users').where('username', 'debil').first())
   })
 
   test('an edit clears optional fields with empty values; a superior loop is refused', async ({ client, assert }) => {
@@ -141,17 +151,18 @@ test.group('user administration', (group) => {
       .header('token', token)
       .form({ case: 'PUT', parent_id: String(alumno.id) })
     loop.assertStatus(400)
-    assert.equal(loop.body().status, 'fail')
+    assert.deepEqual(loop.body(), refusal('auth.field_invalid', { field: 'parent_id' }))
     const self = await client
       .put(`/inside/users/${jefa.id}`)
       .header('token', token)
       .form({ case: 'PUT', parent_id: String(jefa.id) })
     self.assertStatus(400)
+    assert.deepEqual(self.body(), loop.body())
     await jefa.refresh()
     assert.isNull(jefa.parentId)
   })
 
-  test("blocking ends the user's sessions and sign-in; unblocking lets them back", async ({ client }) => {
+  test("blocking ends the user's sessions and sign-in; unblocking lets them back", async ({ client, assert }) => {
     const { token } = await admin(client)
     const target = await makeUser({ username: 'bloqueado', role: 'student' })
     const session = await tokenFor(client, 'bloqueado')
@@ -159,7 +170,10 @@ test.group('user administration', (group) => {
       await client.put(`/inside/users/${target.id}/block`).header('token', token).form({ case: 'PUT', blocked: 'true' })
     ).assertStatus(200)
     ;(await client.get('/inside/session').header('token', session)).assertStatus(401)
-    ;(await login(client, 'bloqueado')).assertStatus(403)
+    const refused = await login(client, 'bloqueado')
+    refused.assertStatus(403)
+    assert.include(refused.body(), refusal('auth.user_blocked'))
+    assert.isEmpty(await db.from('sessions').where('user_id', target.id).whereNull('revoked_at'))
     ;(
       await client
         .put(`/inside/users/${target.id}/block`)
@@ -245,6 +259,8 @@ test.group('user administration', (group) => {
         .header('token', token)
         .form({ case: 'POST', reason: 'curiosidad' })
       r.assertStatus(403)
+      assert.deepEqual(r.body(), refusal('auth.impersonate_refused'))
+      assert.isEmpty(await db.from('sessions').where('user_id', target.id))
     }
     assert.equal((await AuditLog.query().where('action', 'impersonate.refused')).length, 2)
     const blocked = await client
@@ -252,6 +268,9 @@ test.group('user administration', (group) => {
       .header('token', token)
       .form({ case: 'PUT', blocked: 'true' })
     blocked.assertStatus(403)
+    assert.deepEqual(blocked.body(), refusal('auth.forbidden'))
+    await superuser.refresh()
+    assert.isFalse(superuser.blocked)
   })
 
   test('areas and roles management; system roles are protected', async ({ client, assert }) => {
@@ -275,21 +294,28 @@ test.group('user administration', (group) => {
       await client.delete(`/inside/roles/${role.body().data.id}`).header('token', token).form({ case: 'DELETE' })
     ).assertStatus(200)
     const student = await Role.findByOrFail('name', 'student')
-    ;(await client.delete(`/inside/roles/${student.id}`).header('token', token).form({ case: 'DELETE' })).assertStatus(
-      403
-    )
+    const system = await client.delete(`/inside/roles/${student.id}`).header('token', token).form({ case: 'DELETE' })
+    system.assertStatus(403)
+    assert.deepEqual(system.body(), refusal('auth.core_role'))
     assert.isNotNull(await Role.find(student.id))
   })
 
-  test('teachers and students cannot administer', async ({ client }) => {
-    const teacher = await makeUser({ username: 'profe', role: 'teacher' })
-    const token = await tokenFor(client, teacher.username)
-    ;(await client.get('/inside/users').header('token', token)).assertStatus(403)
-    ;(await client.post('/inside/areas').header('token', token).form({ case: 'POST', name: 'X' })).assertStatus(403)
-    ;(await client.get('/data/allusers').header('token', token)).assertStatus(200)
+  test('teachers and students cannot administer', async ({ client, assert }) => {
+    for (const role of ['teacher', 'student']) {
+      const user = await makeUser({ username: `sin-${role}`, role })
+      const token = await tokenFor(client, user.username)
+      const list = await client.get('/inside/users').header('token', token)
+      list.assertStatus(403)
+      assert.deepEqual(list.body(), refusal('auth.forbidden'))
+      const area = await client.post('/inside/areas').header('token', token).form({ case: 'POST', name: 'X' })
+      area.assertStatus(403)
+      assert.deepEqual(area.body(), refusal('auth.forbidden'))
+      assert.isNull(await Area.findBy('name', 'X'))
+      ;(await client.get('/data/allusers').header('token', token)).assertStatus(200)
+    }
   })
 
-  test('a supervisor cannot hand out the superuser role', async ({ client }) => {
+  test('a supervisor cannot hand out the superuser role', async ({ client, assert }) => {
     const { token } = await admin(client, 'supervisor')
     const superRole = await Role.findByOrFail('name', 'superuser')
     const r = await client
@@ -297,5 +323,7 @@ test.group('user administration', (group) => {
       .header('token', token)
       .form({ case: 'POST', username: 'ascenso', first_name: 'A', roles: JSON.stringify([superRole.id]) })
     r.assertStatus(403)
+    assert.deepEqual(r.body(), refusal('auth.forbidden'))
+    assert.isNull(await db.from('users').where('username', 'ascenso').first())
   })
 })
