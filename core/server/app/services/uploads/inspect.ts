@@ -192,7 +192,9 @@ export async function inspectUpload(
     if (problem === 'not_archive') return { key: 'upload.archive_broken', vars: { name } }
     if (problem) return { key: 'upload.archive_bomb', vars: { name } }
   }
-  if (sniffed?.ext === 'png' && head.length >= 24 && head.readUInt32BE(16) * head.readUInt32BE(20) > MAX_IMAGE_PIXELS) {
+  // A PNG's IHDR (always its first chunk) gives width and height at bytes 16 and 20.
+  const png = sniffed?.ext === 'png' || sniffed?.ext === 'apng'
+  if (png && head.length >= 24 && head.readUInt32BE(16) * head.readUInt32BE(20) > MAX_IMAGE_PIXELS) {
     return { key: 'upload.image_too_large', vars: { name } }
   }
   const scanned = (await isEicar(file.tmpPath, file.size))
