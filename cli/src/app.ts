@@ -25,6 +25,9 @@ export async function withApp<T>(fn: (app: ApplicationService) => Promise<T>): P
 export function withMigratedApp<T>(fn: (app: ApplicationService) => Promise<T>): Promise<T> {
   return withApp(async (app) => {
     const { databaseIsNew, pendingMigrations } = await import('@tramita/server/app/services/migrations.ts')
+    const { ensureDatabase } = await import('@tramita/server/app/lib/ensure_database.ts')
+    // MySQL: the database itself may not exist yet (SQLite's file is made on connection).
+    await ensureDatabase()
     if (await databaseIsNew()) throw new CliError('the database has no tables yet: run `tramita migrate` first')
     const pending = await pendingMigrations(app)
     if (pending.length > 0) {

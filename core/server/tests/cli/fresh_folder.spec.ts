@@ -28,7 +28,8 @@ test.group('tramita CLI on a fresh folder', () => {
       )
       assert.notInclude(result.output, 'no such table')
     }
-    assert.equal((await runCli(['migrate'], db.env)).code, 0)
+    const migrated = await runCli(['migrate'], db.env)
+    assert.equal(migrated.code, 0, migrated.output)
     const imported = await runCli(['forms:import', TEMPLATE], db.env)
     assert.equal(imported.code, 0, imported.output)
     assert.include(imported.output, 'created as a draft')
@@ -40,7 +41,8 @@ test.group('tramita CLI on a fresh folder', () => {
   }) => {
     const db = childDatabase('cli-existing')
     cleanup(() => db.drop())
-    assert.equal((await runCli(['migrate'], db.env)).code, 0)
+    const migrated = await runCli(['migrate'], db.env)
+    assert.equal(migrated.code, 0, migrated.output)
     // The CLI suite's children inherit NODE_ENV=test, whose logs are quiet below warnings.
     const env = { ...db.env, LOG_LEVEL: 'info' }
     const serve = async () => {
