@@ -368,6 +368,9 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       assert.include(marked.body().message, `contiene un virus (${MARKED_VIRUS})`)
       const clean = await send('informe.txt', Buffer.from('Informe mensual sin novedades.\n'))
       assert.equal(clean.body().status, 'done', clean.body().message)
+      // Several MB go to clamd in chunks, waiting for the socket to drain.
+      const big = await send('tabla.csv', Buffer.alloc(3 * MB, 'fila;valor\n'))
+      assert.equal(big.body().status, 'done', big.body().message)
       const health = (await (await fetch(`${BASE()}/health`)).json()) as HealthBody
       assert.deepEqual(health.checks.antivirus, { ok: true, driver: 'clamd' })
 
@@ -383,7 +386,7 @@ test.group('untrusted files: bombs, active content, viruses', (group) => {
       else process.env.CLAMAV_HOST = before
       clamd.stop()
     }
-    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), 1, 'only the clean file stored')
+    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), 2, 'only the clean files stored')
 
     // clamscan, the fallback without CLAMAV_HOST, against the same one-signature database.
     const database = signatureDatabase()

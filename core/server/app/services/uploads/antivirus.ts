@@ -139,9 +139,13 @@ function clamdScan(path: string, host: string, port: number): Promise<ScanVerdic
           const length = Buffer.alloc(4)
           length.writeUInt32BE(chunk.length)
           if (!socket.write(Buffer.concat([length, chunk]))) {
-            await new Promise((drained) => socket.once('drain', drained))
+            // A socket closed meanwhile never drains: leaving the loop closes the file.
+            await new Promise((go) => {
+              socket.once('drain', go)
+              socket.once('close', go)
+            })
           }
-          if (settled) return
+          if (settled || socket.destroyed) return
         }
         socket.write(Buffer.alloc(4))
       } catch (error) {
