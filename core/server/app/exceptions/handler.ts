@@ -59,7 +59,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (status === 400 && typeof err.body === 'string' && textTooDeep(err.body)) {
       return message(ctx, 'error.json_too_deep', { max: MAX_JSON_DEPTH })
     }
-    if (err.code?.startsWith('E_') && status === 400) return message(ctx, 'error.malformed_body')
+    // A JSON body that does not parse carries its text: JSON.parse's own words are the runtime's, untranslated.
+    if (status === 400 && (err.code?.startsWith('E_') || typeof err.body === 'string')) {
+      return message(ctx, 'error.malformed_body')
+    }
     return err.message || message(ctx, 'error.generic')
   }
 

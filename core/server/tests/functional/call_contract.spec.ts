@@ -1,5 +1,11 @@
 import { test } from '@japa/runner'
+import { translate } from '@tramita/i18n'
 import Institution from '#models/institution'
+
+const refusal = (key: string, vars?: Record<string, unknown>, lang: 'es' | 'en' = 'es') => ({
+  status: 'fail',
+  message: translate(lang, key, vars),
+})
 
 test.group('call contract: case field, envelope and refusals', (group) => {
   group.each.setup(async () => {
@@ -46,23 +52,19 @@ test.group('call contract: case field, envelope and refusals', (group) => {
   test('an unknown case is refused with a reason', async ({ client, assert }) => {
     const response = await client.post('/data/config/infocompany').field('case', 'PATCHY')
     response.assertStatus(400)
-    assert.equal(response.body().status, 'fail')
-    assert.include(response.body().message, 'PATCHY')
+    assert.deepEqual(response.body(), refusal('error.invalid_case', { value: 'PATCHY' }))
   })
 
   test('a case that contradicts a non-POST method is refused', async ({ client, assert }) => {
     const response = await client.put('/data/config/infocompany').form({ case: 'GET' })
     response.assertStatus(400)
-    assert.equal(response.body().status, 'fail')
-    assert.isString(response.body().message)
+    assert.deepEqual(response.body(), refusal('error.case_mismatch', { value: 'GET' }))
   })
 
   test('malformed JSON is a fail with a message, not a 500', async ({ client, assert }) => {
     const response = await client.post('/data/config/infocompany').unsafeJson('{"case": "GET", oops')
-    assert.isAtLeast(response.status(), 400)
-    assert.isBelow(response.status(), 500)
-    assert.equal(response.body().status, 'fail')
-    assert.isString(response.body().message)
+    response.assertStatus(400)
+    assert.deepEqual(response.body(), refusal('error.malformed_body'))
   })
 
   test('malformed multipart is a fail with a message, not a 500', async ({ assert }) => {
@@ -71,18 +73,14 @@ test.group('call contract: case field, envelope and refusals', (group) => {
       headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
       body: '--XyZ\r\nContent-Disposition: form-data; name="case"\r\n\r\nGET\r\n--Wrong',
     })
-    assert.isAtLeast(response.status, 400)
-    assert.isBelow(response.status, 500)
-    const body = (await response.json()) as { status: string; message: string }
-    assert.equal(body.status, 'fail')
-    assert.isString(body.message)
+    assert.equal(response.status, 400)
+    assert.deepEqual(await response.json(), refusal('error.malformed_body'))
   })
 
   test('an unknown route answers 404 fail naming the route', async ({ client, assert }) => {
     const response = await client.post('/data/nothing/here').field('case', 'DELETE')
     response.assertStatus(404)
-    assert.equal(response.body().status, 'fail')
-    assert.include(response.body().message, '/data/nothing/here')
+    assert.deepEqual(response.body(), refusal('error.not_found', { method: 'DELETE', path: '/data/nothing/here' }))
   })
 
   test('messages follow Accept-Language', async ({ client, assert }) => {
@@ -91,6 +89,8 @@ test.group('call contract: case field, envelope and refusals', (group) => {
       .post('/data/config/infocompany')
       .field('case', 'NOPE')
       .header('accept-language', 'en-US,en;q=0.9')
+    assert.deepEqual(es.body(), refusal('error.invalid_case', { value: 'NOPE' }))
+    assert.deepEqual(en.body(), refusal('error.invalid_case', { value: 'NOPE' }, 'en'))
     assert.notEqual(es.body().message, en.body().message)
   })
 })
