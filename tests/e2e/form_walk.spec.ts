@@ -4,7 +4,14 @@ import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people as browsers, signIn, waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
-import { publishPermit, resetProcessTables } from '../../core/server/tests/helpers/process.ts'
+import {
+  permitConfig,
+  permitProcess,
+  publishPermit,
+  resetProcessTables,
+} from '../../core/server/tests/helpers/process.ts'
+import { publishForm } from '../../core/server/app/services/process/forms.ts'
+import Role from '../../core/server/app/models/role.ts'
 import { caseKey, taskToken } from '../../core/server/app/services/process/engine.ts'
 
 /**
@@ -91,6 +98,51 @@ test.group('form runtime in Chromium', (group) => {
       `${base}/forms/approve?data=${form.key}&key_process=${caseKey(started.id)}&token=${taskToken(task2.id)}`
     )
     await approver.getByTestId('form-task-done').waitFor()
+  })
+
+  test('a save action naming a state moves the case there and says the state was updated', async ({ assert }) => {
+    const { area } = await publishPermit()
+    const config = permitConfig()
+    const form = await publishForm({
+      name: 'Solicitud con rechazo',
+      jsonconfig: {
+        ...config,
+        form: { pages: [config.form.pages[0], { name: 'Revisión', layout: [['observacion'], ['rechazar']] }] },
+        elements: [
+          { field_name: 'rechazar', type: 'button', data: { value: 'Rechazar' }, events: { on_click: ['rechazo'] } },
+        ],
+        validations: {
+          actions: [{ name: 'rechazo', actions: [{ type: 'save', config: { go_to_state: 'rechazado' } }] }],
+        },
+      },
+      process: permitProcess(area.id, (await Role.findByOrFail('name', 'supervisor')).id),
+      userId: null,
+    })
+    await people(area.id)
+    const applicant = await signedIn('solicitante')
+    await applicant.goto(`${base}/forms/new?data=${form.key}`)
+    await applicant.getByLabel('Nombre').fill('Ana Ruiz')
+    await applicant.getByRole('button', { name: 'Siguiente' }).click()
+    await applicant.getByTestId('form-send').click()
+    await applicant.getByTestId('form-done').waitFor()
+    assert.equal(
+      await applicant.getByText('El estado se actualizó con éxito').count(),
+      0,
+      'a plain send moves no state'
+    )
+
+    const started = await onlyCase()
+    const task = await pendingTask(started.id)
+    const reviewer = await signedIn('revisora')
+    await reviewer.goto(
+      `${base}/forms/enter?data=${form.key}&key_process=${caseKey(started.id)}&token=${taskToken(task.id)}`
+    )
+    await reviewer.getByRole('button', { name: 'Siguiente' }).click()
+    await reviewer.getByLabel('Observación').fill('Faltan soportes')
+    await reviewer.getByRole('button', { name: 'Rechazar' }).click()
+    await reviewer.getByText('Información enviada con exito').waitFor()
+    await reviewer.getByText('El estado se actualizó con éxito').waitFor()
+    assert.equal((await onlyCase()).state, 'rechazado')
   })
 
   test('the missing-required list jumps to the page and focuses the field', async ({ assert }) => {
