@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core'
+import { watchCsp } from './csp.ts'
 
 /** Debian's Chromium, started as the machine's notes say (no background networking: the network is closed). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -11,7 +12,17 @@ const ARGS = [
   '--disable-sync',
 ]
 
-/** One headless Chromium for a test group; `extra` adds switches (a fake camera, for instance). */
-export function launchChromium(extra: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })
+/**
+ * One headless Chromium for a test group; `extra` adds switches (a fake camera, for instance). Every
+ * context it opens (`newPage` opens one too) is watched for CSP violations (csp.ts).
+ */
+export async function launchChromium(extra: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await watchCsp(context)
+    return context
+  }
+  return browser
 }

@@ -1,6 +1,7 @@
 /**
- * `validateConfig(config)`: every problem of a jsonconfig with its JSON path (JSON Pointer). The frame is checked against the form schema, each field and element against its own
- * type's schema from the registry, then the references between them (layouts, sections, sets,
+ * `validateConfig(config)`: every problem of a jsonconfig with its JSON path (JSON Pointer). The
+ * frame is checked against the form schema, each field and element against its own type's schema
+ * from the registry, then the references between them (layouts, sections, sets,
  * autocomplete rules, actions, script syntax and formula cycles).
  */
 import type { TSchema } from '@sinclair/typebox'

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import { Value } from '@sinclair/typebox/value'
 import {
   configJsonSchema,
   coreFieldTypes,
@@ -18,7 +17,7 @@ import { Type } from '@sinclair/typebox'
 
 /**
  * The types are derived from the schemas (TypeBox); this fixture, which writes every key of the
- * frame, is checked both ways: by the compiler as a FormConfigInput, and by ajv against the schema.
+ * frame, is checked both ways: by the compiler as a FormConfigInput, and against the schema at run time.
  */
 const input: FormConfigInput = {
   form: {
@@ -97,13 +96,12 @@ test.group('schema and types', () => {
     assert.deepEqual(validateConfig(fullConfig), [])
   })
 
-  test('every registered type: an item with its defaults passes its schema (ajv and TypeBox agree)', ({ assert }) => {
+  test('every registered type: an item with its defaults passes its schema', ({ assert }) => {
     for (const fieldType of coreFieldTypes) {
       const minimal: Record<string, unknown> = { field_name: 'x', type: fieldType.type }
       if (fieldType.type === 'section') minimal.data = { section_id: 's' }
       const item = itemWithDefaults(minimal, fieldType.kind)
       assert.deepEqual(schemaProblems(fieldType.schema, item), [], `${fieldType.kind}:${fieldType.type}`)
-      assert.isTrue(Value.Check(fieldType.schema, item), `${fieldType.kind}:${fieldType.type} (TypeBox)`)
       if (fieldType.holdsValue) {
         const value = fieldType.defaultValue(item)
         assert.deepEqual(schemaProblems(fieldType.valueSchema!, value), [], `${fieldType.type} default value`)

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { validateConfig } from '../src/index.js'
+import { Type } from '@sinclair/typebox'
+import { schemaProblems, validateConfig } from '../src/index.js'
 
 const base = (extra: Record<string, unknown> = {}) => ({
   form: { pages: [{ name: 'P', layout: [['a', 'b']] }] },
@@ -108,5 +109,28 @@ test.group('validateConfig: every problem with its JSON path', () => {
       path: '/fields/1/data/formule',
       message: 'the formulas depend on each other: b → c → b',
     })
+  })
+
+  test('schemas are checked without generating code (the apps forbid eval: issue 17)', ({ assert }) => {
+    const schema = Type.Object({
+      n: Type.Number({ maximum: 3 }),
+      kind: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+    })
+    const realFunction = globalThis.Function
+    globalThis.Function = function refused() {
+      throw new Error('code generation is refused, as under the Content-Security-Policy')
+    } as unknown as FunctionConstructor
+    try {
+      assert.deepEqual(schemaProblems(schema, { n: 5, kind: 'c', extra: 1 }), [
+        { path: '/n', message: 'must be <= 3' },
+        { path: '/kind', message: 'must be one of: "a", "b"' },
+      ])
+      assert.deepEqual(schemaProblems(schema, {}), [
+        { path: '/n', message: 'is required' },
+        { path: '/kind', message: 'is required' },
+      ])
+    } finally {
+      globalThis.Function = realFunction
+    }
   })
 })

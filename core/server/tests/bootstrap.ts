@@ -6,6 +6,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { Config } from '@japa/runner/types'
 import { spec } from '@japa/runner/reporters'
 import { summaryReporter } from './summary_reporter.js'
+import { runTestChecks } from './helpers/test_checks.js'
 import { ensureDatabase } from '#lib/ensure_database'
 import { platform } from '#services/platform'
 
@@ -20,6 +21,11 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  // Browser tests fail on any Content-Security-Policy violation their pages met (tests/e2e/csp.ts).
+  if (suite.name === 'e2e') {
+    suite.onGroup((group) => group.each.teardown(runTestChecks))
+    suite.onTest((test) => test.teardown(runTestChecks))
+  }
   if (['functional', 'sockets', 'e2e'].includes(suite.name)) {
     return suite.setup(async () => {
       const stopServer = await testUtils.httpServer().start()

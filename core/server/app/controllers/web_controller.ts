@@ -3,6 +3,7 @@ import { resolve, sep } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import { REPO_ROOT } from '#lib/paths'
 import { message } from '#lib/messages'
+import { setAppHeaders } from '#lib/security_headers'
 
 /** A built web app: its dist folder and the path prefix it is served under ('' for the root). */
 interface WebApp {
@@ -30,6 +31,8 @@ export default class WebController {
     const path = decodeURIComponent(request.url())
     const app = appFor(path)
     const inside = path.slice(app.prefix.length)
+    // Workers take their policy from their own script's answer, so assets carry it as the pages do.
+    setAppHeaders(response, app === RUNTIME && (inside === '/preview' || inside.startsWith('/preview/')))
     const file = resolve(app.dist, '.' + inside)
     if (file.startsWith(app.dist + sep) && existsSync(file) && statSync(file).isFile()) {
       if (inside.startsWith('/assets/')) response.header('cache-control', 'public, max-age=31536000, immutable')
