@@ -1,6 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { toStoredValue, type FormConfig, type ProcessDefinition } from '@tramita/contract'
+import {
+  setEntries,
+  setRepeatCaption,
+  toStoredValue,
+  type FormConfig,
+  type FormItem,
+  type ProcessDefinition,
+} from '@tramita/contract'
 import { CallFailure, done, fail } from '#lib/envelope'
 import { field, optionalField } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
@@ -19,6 +26,26 @@ const FAILURES_PER_CODE = 10
 function shownFields(form: FormConfig, process: ProcessDefinition) {
   const chosen = process.external_consultation.select_show_info
   return form.fields.filter((f) => chosen.length === 0 || chosen.includes(f.field_name))
+}
+
+/**
+ * A shown set field becomes one field per repetition the case holds (named by its key, labelled with
+ * the repetition's caption): its own value is always blank, the repetitions are what was filled.
+ */
+function withRepetitions(form: FormConfig, fields: FormItem[], values: Record<string, unknown>): FormItem[] {
+  const entries = setEntries(form, values)
+  return fields.flatMap((item) => {
+    if (!item.isSet) return [item]
+    const label = item.data.label.value || item.field_name
+    return entries
+      .filter((entry) => entry.item === item)
+      .map(({ repeat, key }) => ({
+        ...item,
+        isSet: false,
+        field_name: key,
+        data: { ...item.data, label: { ...item.data.label, value: `${label} (${setRepeatCaption(item, repeat)})` } },
+      }))
+  })
 }
 
 /**
@@ -97,8 +124,8 @@ export default class ConsultationController {
   /** POST /inside/forms/info_formxflow (id_form, id_flow) → what the visitor may see of the case. */
   async formByFlow(ctx: HttpContext) {
     const { row, version } = await this.consulted(ctx)
-    const fields = shownFields(version.form, version.process)
     const values = JSON.parse(row.values) as Record<string, unknown>
+    const fields = withRepetitions(version.form, shownFields(version.form, version.process), values)
     const lang = languageOf(ctx)
     const state = version.process.states.find((s) => s.id === row.state)
     const last = await db.from('activities').where('case_id', row.id).orderBy('id', 'desc').first()

@@ -92,4 +92,37 @@ test.group('set fields in saves', (group) => {
     entered.assertStatus(200)
     assert.deepInclude(await caseValues(id), { observacion: 'Ok', 'acompanante[1]': 'Eva' })
   })
+
+  test('the public consultation shows one row per repetition, captioned, instead of the blank set field', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishPermit({ extraField: { ...COMPANION, idset: 'Día' } })
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const started = await post(client, '/data/form/flows/process', await tokenFor(client, 'solicitante'), {
+      data: form.key,
+      flow_values: JSON.stringify({ nombre: 'Ana', dias: 2, 'acompanante[1]': 'Eva', 'acompanante[2]': 'Leo' }),
+    })
+    started.assertStatus(200)
+    const flow = await client
+      .post('/inside/forms/validation_flow')
+      .form({ case: 'POST', idform: form.key, code_process: started.body().data.code_process })
+    flow.assertStatus(200)
+    const info = await client
+      .post('/inside/forms/info_formxflow')
+      .form({ case: 'POST', id_form: form.key, id_flow: flow.body().data.idflow })
+    info.assertStatus(200)
+    const { jsonconfig, fields_values: values } = info.body().data
+    const rows = jsonconfig.fields.map((f: { field_name: string; data: { label: { value: string } } }) => [
+      f.field_name,
+      f.data.label.value,
+    ])
+    assert.deepInclude(rows, ['acompanante[1]', 'Acompañante (Día 1)'])
+    assert.deepInclude(rows, ['acompanante[2]', 'Acompañante (Día 2)'])
+    assert.notInclude(
+      rows.map((r: string[]) => r[0]),
+      'acompanante'
+    )
+    assert.equal(values['acompanante[2]'].value_replace, 'Leo')
+  })
 })
