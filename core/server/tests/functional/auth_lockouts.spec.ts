@@ -19,6 +19,10 @@ import { LDAP_PEOPLE } from '#tests/helpers/ldap_server'
 
 const TOO_MANY_REQUESTS = { status: 'fail', message: translate('es', 'auth.too_many_requests') }
 const TOO_MANY_ATTEMPTS = { status: 'fail', message: translate('es', 'auth.too_many_attempts'), captcha_required: true }
+const TOO_MANY_FROM_ADDRESS = {
+  ...TOO_MANY_ATTEMPTS,
+  message: translate('es', 'auth.too_many_attempts_address'),
+}
 const NEW_PASSWORD = 'Nueva#Clave2027'
 
 /** What the browser sends for a directory user: the password under the RSA key validate/ldap gave. */
@@ -112,7 +116,7 @@ test.group('sign-in lock-outs', (group) => {
     for (const [path, signIn] of Object.entries(signIns)) {
       const refused = await signIn()
       assert.equal(refused.status(), 429, `${path}: ${refused.text()}`)
-      assert.deepEqual(refused.body(), TOO_MANY_ATTEMPTS, path)
+      assert.deepEqual(refused.body(), TOO_MANY_FROM_ADDRESS, path)
     }
     assert.deepEqual(await credentials(), before)
   })

@@ -191,7 +191,11 @@ test.group('sign-in: PUT /data/login', (group) => {
     await recordFailure('z29', ip)
     const refused = await login(client, 'hugo')
     refused.assertStatus(429)
-    refused.assertBodyContains({ status: 'fail', captcha_required: true })
+    refused.assertBodyContains({
+      status: 'fail',
+      captcha_required: true,
+      message: 'Demasiados intentos fallidos desde esta dirección; inténtalo de nuevo en una hora',
+    })
   })
 
   test('failed and successful sign-ins are audited', async ({ client, assert }) => {

@@ -40,7 +40,7 @@ export interface SignInInput {
 export type SignInResult =
   | {
       kind: 'refused'
-      reason: 'login_incorrect' | 'captcha_required' | 'too_many_attempts'
+      reason: 'login_incorrect' | 'captcha_required' | 'too_many_attempts' | 'too_many_attempts_address'
       captchaRequired: boolean
       status: number
     }
@@ -68,7 +68,11 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
   const name = input.user.trim()
   const counts = await failureCounts(name, input.ip)
   const needCaptcha = captchaRequired(counts)
-  if (overCeiling(counts)) return { kind: 'refused', reason: 'too_many_attempts', captchaRequired: true, status: 429 }
+  const ceiling = overCeiling(counts)
+  if (ceiling) {
+    const reason = ceiling === 'account' ? 'too_many_attempts' : 'too_many_attempts_address'
+    return { kind: 'refused', reason, captchaRequired: true, status: 429 }
+  }
   if (needCaptcha && !(await verifyCaptcha(input.captcha, counts.address))) {
     return { kind: 'refused', reason: 'captcha_required', captchaRequired: true, status: 400 }
   }

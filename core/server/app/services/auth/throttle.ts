@@ -44,8 +44,10 @@ export function captchaRequired(counts: FailureCounts): boolean {
   return Math.max(counts.account, counts.address) >= CAPTCHA_AFTER_FAILURES
 }
 
-export function overCeiling(counts: FailureCounts): boolean {
-  return counts.account >= ACCOUNT_FAILURE_CEILING || counts.address >= ADDRESS_FAILURE_CEILING
+/** Which ceiling the counts reached (the account's lasts 15 minutes, the address's an hour), if any. */
+export function overCeiling(counts: FailureCounts): 'account' | 'address' | null {
+  if (counts.account >= ACCOUNT_FAILURE_CEILING) return 'account'
+  return counts.address >= ADDRESS_FAILURE_CEILING ? 'address' : null
 }
 
 export async function recordFailure(name: string, ip: string): Promise<FailureCounts> {
