@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { PASSWORD, login, makeUser, resetAuthTables, tokenFor, totp } from '#tests/helpers/auth'
@@ -76,7 +77,7 @@ test.group('password recovery', (group) => {
     assert.isTrue(url.startsWith(appUrl()))
   })
 
-  test('an expired link is refused', async ({ client }) => {
+  test('an expired link is refused', async ({ client, assert }) => {
     await makeUser({ username: 'pablo', email: 'pablo@example.test' })
     const { token } = await recoveryToken(client, 'pablo', 'pablo@example.test')
     await db
@@ -86,9 +87,11 @@ test.group('password recovery', (group) => {
       .put(`/data/changePassword/${token}`)
       .form({ case: 'PUT', password: NEW_PASSWORD, confirmation: NEW_PASSWORD })
     response.assertStatus(400)
+    assert.deepEqual(response.body(), { status: 'fail', message: translate('es', 'auth.reset_invalid') })
+    ;(await login(client, 'pablo', PASSWORD)).assertStatus(200)
   })
 
-  test('a new link replaces the previous one', async ({ client }) => {
+  test('a new link replaces the previous one', async ({ client, assert }) => {
     await makeUser({ username: 'quique', email: 'quique@example.test' })
     const first = await recoveryToken(client, 'quique', 'quique@example.test')
     await recoveryToken(client, 'quique', 'quique@example.test')
@@ -96,6 +99,8 @@ test.group('password recovery', (group) => {
       .put(`/data/changePassword/${first.token}`)
       .form({ case: 'PUT', password: NEW_PASSWORD, confirmation: NEW_PASSWORD })
     response.assertStatus(400)
+    assert.deepEqual(response.body(), { status: 'fail', message: translate('es', 'auth.reset_invalid') })
+    ;(await login(client, 'quique', PASSWORD)).assertStatus(200)
   })
 
   test('the password rules and the blocklist are enforced by the server', async ({ client, assert }) => {

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { publishPermit, resetProcessTables } from '#tests/helpers/process'
@@ -117,6 +118,7 @@ test.group('public consultation', (group) => {
       id_flow: '1.AAAAAAAAAAAAAAAAAAAAAA',
     })
     forged.assertStatus(404)
+    assert.deepEqual(forged.body(), answers[0].body)
   })
 
   test('a form without external view says so', async ({ client, assert }) => {
@@ -145,8 +147,8 @@ test.group('public consultation', (group) => {
       dynamic: '1020304050',
     })
     right.assertStatus(429)
-    assert.equal(right.body().status, 'fail')
-    assert.isString(right.header('retry-after'))
+    assert.deepEqual(right.body(), { status: 'fail', message: translate('es', 'auth.too_many_requests') })
+    assert.isAbove(Number(right.header('retry-after')), 0)
   })
 
   test('lookups are limited per address', async ({ client, assert }) => {

@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
+import type { ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import Area from '#models/area'
 import Role from '#models/role'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
@@ -9,6 +11,12 @@ import { versionById } from '#services/process/definitions'
 import { completeTask, EngineRefusal, taskToken, type CaseRow, type TaskRow } from '#services/process/engine'
 
 type Client = Parameters<typeof tokenFor>[0]
+
+/** A refusal: its status and exactly the message the caller reads, nothing else in the body. */
+function assertRefused(response: ApiResponse, status: number, key: string) {
+  response.assertStatus(status)
+  response.assertBody({ status: 'fail', message: translate('es', key) })
+}
 
 /** A one-step process whose step goes to `assign`; starters as given (none: anyone). */
 function oneStep(label: string, assign: Record<string, unknown>, starters: Record<string, number[]> = {}) {
@@ -163,8 +171,7 @@ test.group('inbox', (group) => {
     assert.equal((await pendingOf(client, t.outsider)).total, 0)
     assert.equal((await pendingOf(client, t.applicant)).total, 0)
 
-    const anonymous = await client.get('/inside/inbox/pending')
-    anonymous.assertStatus(401)
+    assertRefused(await client.get('/inside/inbox/pending'), 401, 'error.unauthorized')
   })
 
   test('claim: one member takes the step, the other no longer sees or saves it; release gives it back', async ({
@@ -196,51 +203,52 @@ test.group('inbox', (group) => {
     ;(await put(client, '/inside/inbox/claim', winner, { token })).assertStatus(200)
     assert.equal((await pendingOf(client, winner)).rows[0].claimed_by.id, winnerId)
     assert.equal((await pendingOf(client, loser)).total, 0)
-    ;(await put(client, '/inside/inbox/claim', loser, { token })).assertStatus(409)
-    ;(await put(client, '/inside/inbox/release', loser, { token })).assertStatus(409)
+    assertRefused(await put(client, '/inside/inbox/claim', loser, { token }), 409, 'inbox.claimed_by_other')
+    assertRefused(await put(client, '/inside/inbox/release', loser, { token }), 409, 'inbox.claimed_by_other')
     const refused = await post(client, '/data/form/asignar/process/info', loser, {
       key_process: a.key,
       token,
-      flow_values: JSON.stringify({ observacion: 'No es mío' }),
+      flow_values: JSON.stringify({ nombre: 'Ana', observacion: 'No es mío' }),
     })
-    refused.assertStatus(403)
-    assert.equal((await pendingTask(a.id)).status, 'pending')
+    assertRefused(refused, 403, 'engine.not_yours')
+    assert.include(await pendingTask(a.id), { status: 'pending', claimed_by: winnerId })
+    assert.equal(JSON.parse((await db.from('cases').where('id', a.id).first()).values).observacion, '')
 
     // Not a member, not a role or area step, not a task at all.
-    ;(await put(client, '/inside/inbox/claim', t.outsider, { token })).assertStatus(403)
+    assertRefused(await put(client, '/inside/inbox/claim', t.outsider, { token }), 403, 'engine.not_yours')
+    assert.equal((await pendingTask(a.id)).claimed_by, winnerId)
     const direct = await publishOneStep('Trámite directo', { type: 'user', id: t.ids.direct })
     const b = await start(client, t.applicant, direct.key, 'Beto')
     const notClaimable = await put(client, '/inside/inbox/claim', t.direct, {
       token: taskToken((await pendingTask(b.id)).id),
     })
-    notClaimable.assertStatus(400)
-    assert.match(notClaimable.body().message, /rol o a un área/)
-    ;(
-      await put(client, '/inside/inbox/claim', winner, { token: `${(await pendingTask(a.id)).id}.forged` })
-    ).assertStatus(404)
-    ;(await put(client, '/inside/inbox/claim', winner, {})).assertStatus(404)
+    assertRefused(notClaimable, 400, 'inbox.not_claimable')
+    assert.isNull((await pendingTask(b.id)).claimed_by)
+    const forged = `${(await pendingTask(a.id)).id}.forged`
+    assertRefused(await put(client, '/inside/inbox/claim', winner, { token: forged }), 404, 'engine.not_found')
+    assertRefused(await put(client, '/inside/inbox/claim', winner, {}), 404, 'engine.not_found')
 
     // The holder releases: both members see it again, and the other one takes and does it.
     const released = await put(client, '/inside/inbox/release', winner, { token })
     released.assertStatus(200)
     assert.isNull(released.body().data.task.claimed_by)
-    ;(await put(client, '/inside/inbox/release', winner, { token })).assertStatus(409)
+    assertRefused(await put(client, '/inside/inbox/release', winner, { token }), 409, 'inbox.not_claimed')
     assert.equal((await pendingOf(client, loser)).total, 1)
     ;(await put(client, '/inside/inbox/claim', loser, { token })).assertStatus(200)
-    ;(
-      await post(client, '/data/form/asignar/process/info', winner, {
-        key_process: a.key,
-        token,
-        flow_values: JSON.stringify({ observacion: 'Tarde' }),
-      })
-    ).assertStatus(403)
+    const late = await post(client, '/data/form/asignar/process/info', winner, {
+      key_process: a.key,
+      token,
+      flow_values: JSON.stringify({ nombre: 'Ana', observacion: 'Tarde' }),
+    })
+    assertRefused(late, 403, 'engine.not_yours')
+    assert.equal(JSON.parse((await db.from('cases').where('id', a.id).first()).values).observacion, '')
     const saved = await post(client, '/data/form/asignar/process/info', loser, {
       key_process: a.key,
       token,
       flow_values: JSON.stringify({ observacion: 'Hecho' }),
     })
     saved.assertStatus(200)
-    ;(await put(client, '/inside/inbox/claim', loser, { token })).assertStatus(409)
+    assertRefused(await put(client, '/inside/inbox/claim', loser, { token }), 409, 'tarea_realizada')
   })
 
   test('a save racing a claim: the engine refuses a task claimed since it was read', async ({ client, assert }) => {
@@ -271,12 +279,13 @@ test.group('inbox', (group) => {
     const token = taskToken((await pendingTask(a.id)).id)
     ;(await put(client, '/inside/inbox/claim', t.r1, { token })).assertStatus(200)
     // A supervisor outside the area may not take it, but may give it back.
-    ;(await put(client, '/inside/inbox/claim', t.boss, { token })).assertStatus(403)
+    assertRefused(await put(client, '/inside/inbox/claim', t.boss, { token }), 403, 'engine.not_yours')
+    assert.equal((await pendingTask(a.id)).claimed_by, t.ids.r1)
     ;(await put(client, '/inside/inbox/release', t.boss, { token })).assertStatus(200)
     assert.isNull((await pendingTask(a.id)).claimed_by)
     const entry = await db.from('audit_logs').where('action', 'task.release_other').first()
     assert.equal(entry.actor_id, t.ids.boss)
-    ;(await put(client, '/inside/inbox/release', t.boss, { token })).assertStatus(409)
+    assertRefused(await put(client, '/inside/inbox/release', t.boss, { token }), 409, 'inbox.not_claimed')
   })
 
   test('started cases: the caller’s own, with state, status, who it waits on and the see link', async ({
@@ -349,7 +358,8 @@ test.group('inbox', (group) => {
       data: byRole.key,
       flow_values: JSON.stringify({ nombre: 'X' }),
     })
-    refused.assertStatus(403)
+    assertRefused(refused, 403, 'engine.not_starter')
+    assert.lengthOf(await db.from('cases').where('created_by', t.ids.applicant), 0)
     assert.isNumber((await start(client, t.r1, byArea.key, 'Y')).id, 'an area member starts the area’s process')
   })
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { translate } from '@tramita/i18n'
 import Institution from '#models/institution'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 
@@ -56,6 +57,7 @@ test.group('institution settings', (group) => {
     const token = await tokenFor(client, 'jefe')
     const res = await client.put('/inside/config/institution').header('token', token).json({ name: 'Otro' })
     assert.equal(res.status(), 403)
+    assert.deepEqual(res.body(), { status: 'fail', message: translate('es', 'auth.forbidden') })
     assert.equal((await Institution.firstOrFail()).name, 'Colegio')
   })
 })

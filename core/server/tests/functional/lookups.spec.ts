@@ -132,6 +132,7 @@ test.group('lookups', (group) => {
       .post('/inside/data_bases/returncolumnsdata')
       .form({ case: 'POST', data: JSON.stringify({ idDB: form.key, idsColumns: ['nombre'] }) })
     anonymous.assertStatus(401)
+    assert.deepEqual(anonymous.body(), { status: 'fail', message: 'Unauthorized' })
   })
 
   test('injection-looking input is only ever data', async ({ client, assert }) => {
