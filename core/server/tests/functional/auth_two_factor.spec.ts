@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import User from '#models/user'
 import { login, makeUser, resetAuthTables, solvedCaptcha, totp, PASSWORD } from '#tests/helpers/auth'
 import type { ApiClient } from '@japa/api-client'
@@ -89,12 +91,20 @@ test.group('two-factor', (group) => {
       .put('/data/users/validate/two_fa')
       .form({ case: 'PUT', id: String(attempt.id), ticket: attempt.ticket, pin: '000000' })
     third.assertStatus(423)
-    third.assertBodyContains({ status: 'fail', restart: true, captcha_required: true })
+    third.assertBody({
+      status: 'fail',
+      message: translate('es', 'active_2fa_incorrect'),
+      restart: true,
+      captcha_required: true,
+    })
     const noCaptcha = await login(client, 'ulises')
-    noCaptcha.assertBodyContains({ status: 'fail', captcha_required: true })
+    noCaptcha.assertStatus(400)
+    noCaptcha.assertBody({ status: 'fail', message: translate('es', 'auth.captcha_required'), captcha_required: true })
     const locked = await login(client, 'ulises', PASSWORD, { captcha: await solvedCaptcha(client) })
     locked.assertStatus(423)
+    locked.assertBody({ status: 'fail', message: translate('es', 'auth.account_locked'), captcha_required: true })
     const user = await User.findByOrFail('username', 'ulises')
+    assert.isEmpty(await db.from('sessions').where('user_id', user.id))
     assert.isTrue(user.lockedUntil! > (await import('luxon')).DateTime.now())
   })
 
@@ -114,7 +124,7 @@ test.group('two-factor', (group) => {
     assert.isFalse(again.body().data)
   })
 
-  test('a ticket belongs to its user', async ({ client }) => {
+  test('a ticket belongs to its user', async ({ client, assert }) => {
     await makeUser({ username: 'wendy', requiredTfa: true })
     const other = await makeUser({ username: 'xavi' })
     const data = (await login(client, 'wendy')).body().data
@@ -122,7 +132,11 @@ test.group('two-factor', (group) => {
       .put('/data/users/validate/two_fa')
       .form({ case: 'PUT', id: String(other.id), ticket: data.ticket, pin: await totp(data.secret_code) })
     response.assertStatus(400)
-    response.assertBodyContains({ status: 'fail', restart: true })
+    response.assertBody({ status: 'fail', message: translate('es', 'auth.two_fa_expired'), restart: true })
+    assert.deepEqual(
+      (await db.from('login_tickets').select('verified')).map((t) => Boolean(t.verified)),
+      [false]
+    )
   })
 
   test("an administrator resets a user's two-factor and the user enrols again", async ({ client, assert }) => {
@@ -160,6 +174,7 @@ test.group('two-factor', (group) => {
       .header('token', token)
       .form({ case: 'PUT', pin: '111111' })
     third.assertStatus(401)
+    third.assertBody({ status: 'fail', message: translate('es', 'active_2fa_incorrect'), restart: true })
     ;(await client.get('/inside/session').header('token', token)).assertStatus(401)
   })
 })
