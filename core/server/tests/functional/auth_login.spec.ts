@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import AuditLog from '#models/audit_log'
 import { prehash } from '#lib/password'
 import { PASSWORD, login, makeUser, resetAuthTables, solvedCaptcha, tokenFor } from '#tests/helpers/auth'
@@ -41,7 +42,8 @@ test.group('sign-in: PUT /data/login', (group) => {
     wrong.assertStatus(400)
     unknown.assertStatus(400)
     assert.deepEqual(wrong.body(), unknown.body())
-    assert.equal(wrong.body().status, 'fail')
+    wrong.assertBody({ status: 'fail', message: translate('es', 'auth.login_incorrect'), captcha_required: false })
+    assert.isEmpty(await db.from('sessions'))
   })
 
   test('from the third failure a captcha is required; the fourth attempt without it is refused', async ({
@@ -55,8 +57,8 @@ test.group('sign-in: PUT /data/login', (group) => {
     }
     const fourth = await login(client, 'dario')
     fourth.assertStatus(400)
-    assert.isTrue(fourth.body().captcha_required)
-    assert.notProperty(fourth.body(), 'data')
+    fourth.assertBody({ status: 'fail', message: translate('es', 'auth.captcha_required'), captcha_required: true })
+    assert.isEmpty(await db.from('sessions'))
     const withCaptcha = await login(client, 'dario', PASSWORD, { captcha: await solvedCaptcha(client) })
     withCaptcha.assertStatus(200)
     assert.isString(withCaptcha.body().data.token_new)
@@ -103,11 +105,12 @@ test.group('sign-in: PUT /data/login', (group) => {
     ;(await client.get('/inside/session').header('token', token)).assertStatus(401)
   })
 
-  test('a blocked user cannot sign in', async ({ client }) => {
+  test('a blocked user cannot sign in', async ({ client, assert }) => {
     await makeUser({ username: 'ines', blocked: true })
     const response = await login(client, 'ines')
     response.assertStatus(403)
-    response.assertBodyContains({ status: 'fail' })
+    response.assertBody({ status: 'fail', message: translate('es', 'auth.user_blocked'), captcha_required: false })
+    assert.isEmpty(await db.from('sessions'))
   })
 
   test('64-character and non-ASCII passwords work', async ({ client }) => {
