@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import type { ApiResponse } from '@japa/api-client'
+import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import Area from '#models/area'
 import { dataSubdir } from '#lib/paths'
@@ -13,6 +15,12 @@ import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { resetProcessTables } from '#tests/helpers/process'
 
 type Client = Parameters<typeof tokenFor>[0]
+
+/** A refusal: its status and exactly the message the caller reads. */
+function assertRefused(response: ApiResponse, status: number, key: string) {
+  response.assertStatus(status)
+  response.assertBody({ status: 'fail', message: translate('es', key) })
+}
 
 /** Real file contents: file-type sniffs these as what they are. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
@@ -178,9 +186,9 @@ test.group('form uploads', (group) => {
       headers: { token: t.applicant },
     })
     assert.deepEqual(Buffer.from(await bytes.arrayBuffer()), PDF, 'the same bytes come back')
-    ;(await client.get(pdf.path).header('token', t.outsider)).assertStatus(403)
-    ;(await client.get(pdf.path).header('token', t.approver)).assertStatus(403)
-    ;(await client.get(pdf.path)).assertStatus(401)
+    assertRefused(await client.get(pdf.path).header('token', t.outsider), 403, 'upload.not_allowed')
+    assertRefused(await client.get(pdf.path).header('token', t.approver), 403, 'upload.not_allowed')
+    assertRefused(await client.get(pdf.path), 401, 'error.unauthorized')
   })
 
   test('refused uploads: blocked, not allowed, disguised, too large, not an image', async ({ client, assert }) => {
@@ -268,8 +276,12 @@ test.group('form uploads', (group) => {
     const anonymous = await upload(client, null, { data: form.key, field: 'soporte' }, file)
     anonymous.assertStatus(401)
     assert.equal(anonymous.body().message, 'Unauthorized')
-    ;(await upload(client, 'not-a-session', { data: form.key, field: 'soporte' }, file)).assertStatus(401)
-    ;(await upload(client, t.applicant, { data: 'nope', field: 'soporte' }, file)).assertStatus(404)
+    assertRefused(
+      await upload(client, 'not-a-session', { data: form.key, field: 'soporte' }, file),
+      401,
+      'error.unauthorized'
+    )
+    assertRefused(await upload(client, t.applicant, { data: 'nope', field: 'soporte' }, file), 404, 'engine.not_found')
 
     const started = await post(client, '/data/form/flows/process', t.applicant, {
       data: form.key,
@@ -278,11 +290,11 @@ test.group('form uploads', (group) => {
     const { id, key_process: key } = started.body().data
     const task = await db.from('tasks').where('case_id', id).where('status', 'pending').first()
     const context = { key_process: key, token: taskToken(task.id), field: 'soporte' }
-    ;(await upload(client, t.outsider, context, file)).assertStatus(403)
-    ;(await upload(client, null, context, file)).assertStatus(401)
-    ;(await upload(client, t.reviewer, { ...context, token: `${task.id}.forgedforgedforgedforge` }, file)).assertStatus(
-      404
-    )
+    assertRefused(await upload(client, t.outsider, context, file), 403, 'engine.not_yours')
+    assertRefused(await upload(client, null, context, file), 401, 'error.unauthorized')
+    const forged = { ...context, token: `${task.id}.forgedforgedforgedforge` }
+    assertRefused(await upload(client, t.reviewer, forged, file), 404, 'engine.not_found')
+    assert.equal(await uploadCount(), 0, 'no refused upload left a row')
     ;(await upload(client, t.reviewer, context, file)).assertStatus(200)
     assert.equal(await uploadCount(), 1)
   })
@@ -320,8 +332,12 @@ test.group('form uploads', (group) => {
     const unknown = await post(client, '/data/form/upload/files/unlink', t.applicant, {
       path: '/data/files/00000000-0000-0000-0000-000000000000.pdf',
     })
-    unknown.assertStatus(404)
-    ;(await post(client, '/data/form/upload/files/unlink', null, { path: mine.path })).assertStatus(401)
+    assertRefused(unknown, 404, 'upload.not_found')
+    assertRefused(
+      await post(client, '/data/form/upload/files/unlink', null, { path: mine.path }),
+      401,
+      'error.unauthorized'
+    )
     assert.isTrue(onDisk(theirKey), 'nothing of theirs was deleted')
     assert.isTrue(onDisk(mineKey))
     assert.equal(await uploadCount(), 2)
