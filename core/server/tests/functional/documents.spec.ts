@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { translate } from '@tramita/i18n'
 import { PDFDocument } from 'pdf-lib'
 import PizZip from 'pizzip'
 import Area from '#models/area'
@@ -159,7 +160,9 @@ test.group('generated documents and the ID card', (group) => {
     const pdf = await PDFDocument.load(await download(path, t.applicant))
     assert.equal(pdf.getPageCount(), 1)
     assert.equal(pdf.getTitle(), `Certificado de Ana María (${code})`)
-    ;(await client.get(path).header('token', t.outsider)).assertStatus(403)
+    const outsiderRead = await client.get(path).header('token', t.outsider)
+    outsiderRead.assertStatus(403)
+    outsiderRead.assertBody({ status: 'fail', message: translate('es', 'upload.not_allowed') })
 
     // The form's doc tab: info/user/token answers the case's newest document.
     const info = await post(client, '/data/form/info/user/token', t.applicant, { type: 'see', key_process: kase.key })
@@ -230,7 +233,9 @@ test.group('generated documents and the ID card', (group) => {
     const bytes = await download(ruta, t.applicant)
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-')
     assert.equal((await PDFDocument.load(bytes)).getPageCount(), 1)
-    ;(await client.get(ruta).header('token', t.outsider)).assertStatus(403)
+    const outsider = await client.get(ruta).header('token', t.outsider)
+    outsider.assertStatus(403)
+    outsider.assertBody({ status: 'fail', message: translate('es', 'upload.not_allowed') })
     // What LibreOffice converted: the tags replaced by the values (missing ones empty).
     const filled = new PizZip(fillDocx(docx('Hola {nombre}, {nada}.'), { nombre: 'Ana' }))
     assert.include(filled.file('word/document.xml')!.asText(), '>Hola Ana, .<')
