@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { publishPermit, resetProcessTables } from '#tests/helpers/process'
@@ -128,6 +129,7 @@ test.group('lookups', (group) => {
     }
     const missing = await post(client, '/inside/data_bases/returncolumnsdata', t.admin, {})
     missing.assertStatus(400)
+    missing.assertBody({ status: 'fail', message: translate('es', 'auth.field_required', { field: 'data' }) })
     const anonymous = await client
       .post('/inside/data_bases/returncolumnsdata')
       .form({ case: 'POST', data: JSON.stringify({ idDB: form.key, idsColumns: ['nombre'] }) })
@@ -138,16 +140,32 @@ test.group('lookups', (group) => {
   test('injection-looking input is only ever data', async ({ client, assert }) => {
     const { form, t } = await setUp(client)
     const before = Number((await db.from('cases').count('* as n').first()).n)
-    const attempts: unknown[] = [
-      { idDB: `${form.key}' OR '1'='1`, idsColumns: ['nombre'] },
-      { idDB: form.key, idsColumns: ['nombre; DROP TABLE cases; --'] },
-      { idDB: form.key, idsColumns: ['nombre'], order: 'nombre; DROP TABLE cases' },
-      { idDB: form.key, idsColumns: ['nombre'], order: { column: '(select 1)', dir: 'asc' } },
+    const attempts: [unknown, string, Record<string, string>][] = [
+      [
+        { idDB: `${form.key}' OR '1'='1`, idsColumns: ['nombre'] },
+        'lookup.unknown_source',
+        { value: `${form.key}' OR '1'='1` },
+      ],
+      [
+        { idDB: form.key, idsColumns: ['nombre; DROP TABLE cases; --'] },
+        'lookup.unknown_column',
+        { field: 'nombre; DROP TABLE cases; --' },
+      ],
+      [
+        { idDB: form.key, idsColumns: ['nombre'], order: 'nombre; DROP TABLE cases' },
+        'lookup.bad_param',
+        { field: 'order' },
+      ],
+      [
+        { idDB: form.key, idsColumns: ['nombre'], order: { column: '(select 1)', dir: 'asc' } },
+        'lookup.bad_param',
+        { field: 'order' },
+      ],
     ]
-    for (const data of attempts) {
+    for (const [data, key, vars] of attempts) {
       const res = await columns(client, t.admin, data)
       assert.equal(res.status(), 400, JSON.stringify(data))
-      assert.equal(res.body().status, 'fail')
+      assert.deepEqual(res.body(), { status: 'fail', message: translate('es', key, vars) })
     }
     for (const search of ["' OR 1=1 --", '%', '_', '"); DROP TABLE cases; --']) {
       const res = await columns(client, t.applicant, { idDB: form.key, idsColumns: ['nombre'], search })
@@ -169,6 +187,10 @@ test.group('lookups', (group) => {
       jsonwhere: JSON.stringify({ "nombre' OR 1=1 --": 'x' }),
     })
     badKey.assertStatus(400)
+    badKey.assertBody({
+      status: 'fail',
+      message: translate('es', 'lookup.unknown_column', { field: "nombre' OR 1=1 --" }),
+    })
     assert.equal(Number((await db.from('cases').count('* as n').first()).n), before)
   })
 
