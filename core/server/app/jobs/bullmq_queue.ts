@@ -1,4 +1,4 @@
-import { Job, Queue as BullQueue, QueueEvents, Worker } from 'bullmq'
+import { Job, Queue as BullQueue, QueueEvents, Worker, type RedisQueueBackend } from 'bullmq'
 import { DEFAULT_WORKER_CONCURRENCY, KEEP_COMPLETED, KEEP_FAILED, errorMessage, positiveInt } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
 import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from './redis_options.js'
@@ -29,6 +29,19 @@ export interface BullMqQueueOptions {
 export function toBullJobId(jobId: string): string {
   const escaped = jobId.replaceAll('%', '%25').replaceAll(':', '%3A')
   return `${Number.parseInt(escaped, 10)}` === escaped ? `%23${escaped}` : escaped
+}
+
+/**
+ * Ends the Redis clients BullMQ left open after a close: when Redis went away just before it, QUIT is
+ * refused, BullMQ drops its listeners and the client would go on reconnecting, keeping the process alive.
+ */
+async function endClients(owner: { getBackend(): RedisQueueBackend }): Promise<void> {
+  const backend = owner.getBackend()
+  for (const pending of [backend.client, backend.blockingClient]) {
+    if (!pending) continue
+    const client = await withTimeout(pending, 1000, 'A job queue connection').catch(() => undefined)
+    if (client && client.status !== 'end') client.disconnect()
+  }
 }
 
 /** BullMQ driver: one queue, workers run every registered job; a job whose worker dies is run again (stalled jobs). */
@@ -111,10 +124,24 @@ export class BullMqQueue implements Queue {
   }
 
   async stopWorker(): Promise<void> {
+    await this.closeWorker(!(await this.redisUp()))
+  }
+
+  /** `force` drops the connections at once: while Redis is away a graceful close cannot finish. */
+  private async closeWorker(force: boolean): Promise<void> {
     const worker = this.worker
     if (!worker) return
     this.worker = undefined
-    await worker.close()
+    await worker.close(force).catch((error) => this.opts.logger.warn(`Job worker close: ${errorMessage(error)}`))
+    await endClients(worker)
+  }
+
+  /** Whether the producer connection is up now (not waited for longer than a second). */
+  private async redisUp(): Promise<boolean> {
+    const client = await withTimeout(this.queue.getBackend().client, 1000, 'The job queue connection').catch(
+      () => undefined
+    )
+    return client?.status === 'ready'
   }
 
   async waitFor(id: string, timeoutMs?: number): Promise<JobOutcome> {
@@ -200,12 +227,27 @@ export class BullMqQueue implements Queue {
     if (this.closed) return
     this.closed = true
     for (const controller of this.controllers) controller.abort(new Error('The queue is closing'))
-    await this.stopWorker()
+    // With Redis away, QUIT cannot be sent: connections are dropped instead, or they would go on
+    // reconnecting (with no listener left for their errors) and keep the process alive.
+    const up = await this.redisUp()
+    await this.closeWorker(!up)
     for (const reject of [...this.pendingWaits]) reject(new Error('The queue is closed'))
     const events = this.events
     this.events = undefined
-    if (events) await events.then((e) => e.close()).catch(() => {})
-    await this.queue.close()
+    if (events) {
+      await events
+        .then(async (e) => {
+          await (up ? e.close() : e.disconnect())
+          await endClients(e)
+        })
+        .catch(() => {})
+    }
+    if (!up)
+      (
+        await withTimeout(this.queue.getBackend().client, 1000, 'The job queue connection').catch(() => undefined)
+      )?.disconnect()
+    await this.queue.close().catch((error) => this.opts.logger.warn(`Job queue close: ${errorMessage(error)}`))
+    await endClients(this.queue)
   }
 
   private async process(job: Job, bullSignal?: AbortSignal): Promise<unknown> {

@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { prehash } from '#lib/password'
 import { childDatabase } from '#tests/helpers/child_database'
-import { SERVER_ROOT, TRAMITA_BIN, freePort, startProcess, waitForHttp } from '#tests/helpers/processes'
+import { SERVER_ROOT, TRAMITA_BIN, freePort, runCli, startProcess, waitForHttp } from '#tests/helpers/processes'
+import { areaReviewProcess, permitConfig } from '#tests/helpers/process'
 import { redisPort, startRedisServer } from '#tests/helpers/redis_server'
 import { waitUntil } from '#tests/helpers/wait'
 
@@ -52,7 +55,34 @@ test.group('tramita serve while Redis is down', () => {
     assert.equal(answer.status, 'done', JSON.stringify(answer))
     assert.isString(answer.data.token_new)
 
-    // A request that queues a mail answers at once; the job waits in the outbox.
+    // A save whose next step mails its assignees commits and answers; the mail job waits in the outbox.
+    const [area] = await db.query<{ id: number }>("select id from areas where name = 'Académica'")
+    const file = join(db.dataDir, 'review.json')
+    const name = 'Revisión sin Redis'
+    writeFileSync(
+      file,
+      JSON.stringify({ name, jsonconfig: permitConfig(), process: areaReviewProcess(name, area!.id) })
+    )
+    const imported = await runCli(['forms:import', file, '--publish'], db.env)
+    assert.equal(imported.code, 0, imported.output)
+    const formKey = /data=([\w-]+)/.exec(imported.output)![1]!
+    const save = await fetch(`${base}/data/form/flows/process`, {
+      method: 'POST',
+      headers: { token: answer.data.token_new },
+      body: new URLSearchParams({
+        case: 'POST',
+        data: formKey,
+        flow_values: JSON.stringify({ nombre: 'Ana Ruiz', dias: 3, motivo: 'Cita médica' }),
+      }),
+    })
+    const saved = (await save.json()) as { status: string }
+    assert.equal(saved.status, 'done', JSON.stringify(saved))
+    const notices = await db.query<{ n: number }>(
+      "select count(*) as n from job_outbox where job_name = 'core:process-task-notice'"
+    )
+    assert.equal(Number(notices[0]!.n), 1)
+
+    // A request that queues a mail outside a save answers too; that job waits in the outbox as well.
     const forgot = await fetch(`${base}/data/forgetPassword/admin`, {
       method: 'PUT',
       body: new URLSearchParams({ case: 'PUT' }),

@@ -70,6 +70,55 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
   }).timeout(90_000)
 
+  test('Redis killed under a running queue: the row stays staged, and moves once Redis is back', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { port } = await redisPort()
+    const first = await startRedisServer(port)
+    const logger = quietLogger()
+    const queue = createQueue({ redisUrl: first.url, prefix: uniquePrefix(), logger })
+    const ran: number[] = []
+    queue.register({
+      name: 'test:after-outage',
+      async handle(payload: { n: number }) {
+        ran.push(payload.n)
+      },
+    })
+    await queue.startWorker()
+    const relay = new OutboxRelay(queue, logger)
+    cleanup(async () => {
+      await relay.stop()
+      await queue.close()
+      await first.stop()
+    })
+
+    await stageJobs(db.connection(), [{ name: 'test:after-outage', payload: { n: 1 } }])
+    assert.equal(await relay.runOnce(), 1)
+    await waitUntil(() => ran.length === 1)
+
+    await first.stop()
+    await stageJobs(db.connection(), [{ name: 'test:after-outage', payload: { n: 2 } }])
+    // The connection refuses the command instead of holding it: the pass ends, the row stays.
+    assert.equal(await relay.runOnce(), 0)
+    const waiting = await db.from('job_outbox').where('job_name', 'test:after-outage').first()
+    assert.isString(waiting.last_error)
+
+    const second = await startRedisServer(port)
+    cleanup(() => second.stop())
+    await waitUntil(
+      async () => (await relay.runOnce()) === 1,
+      30_000,
+      () => `the relay to move the job\n${logger.lines.join('\n')}`
+    )
+    await waitUntil(
+      () => ran.length === 2,
+      30_000,
+      () => `the job to run\n${logger.lines.join('\n')}`
+    )
+    assert.deepEqual(ran, [1, 2])
+  }).timeout(90_000)
+
   test('relays on several nodes move each staged job exactly once', async ({ assert, cleanup }) => {
     const logger = quietLogger()
     const queue = createQueue({ logger })
