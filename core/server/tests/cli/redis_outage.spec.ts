@@ -54,6 +54,8 @@ test.group('tramita serve while Redis is down', () => {
     const answer = (await signIn.json()) as { status: string; data: { token_new: string } }
     assert.equal(answer.status, 'done', JSON.stringify(answer))
     assert.isString(answer.data.token_new)
+    const counted = await db.query<{ n: number }>('select count(*) as n from rate_limits')
+    assert.isAbove(Number(counted[0]!.n), 0, 'the sign-in request was counted in the database')
 
     // A save whose next step mails its assignees commits and answers; the mail job waits in the outbox.
     const [area] = await db.query<{ id: number }>("select id from areas where name = 'Académica'")
