@@ -7,7 +7,7 @@ import { PluginHost } from '#plugins/host'
 import { loadDefinitions } from '#plugins/enabled'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
-import { hourlyJobId, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
+import { hourlyJobId, pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
@@ -51,6 +51,7 @@ export default class TramitaProvider {
     })
     queue.register(pruneSessionsJob)
     queue.register(pruneUploadsJob)
+    queue.register(pruneJobEffectsJob)
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
@@ -119,7 +120,7 @@ export default class TramitaProvider {
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
     const enqueueMaintenance = () =>
       Promise.all(
-        [pruneSessionsJob, pruneUploadsJob].map((job) =>
+        [pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>
           queue
             .enqueue(job.name, {}, { jobId: hourlyJobId(job.name) })
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import Session from '#models/session'
+import db from '@adonisjs/lucid/services/db'
 import { affectedRows } from '#lib/db_result'
 import { SESSION_IDLE_MINUTES } from '#services/session_service'
 import { pruneStaged } from '#services/uploads/staging'
@@ -41,6 +42,20 @@ export const pruneUploadsJob = {
   async handle(): Promise<{ deleted: number }> {
     const cutoff = new Date(Date.now() - STAGED_UPLOAD_HOURS * 3_600_000)
     return { deleted: await pruneStaged(cutoff) }
+  },
+}
+
+/** A job run again after this long is long gone from the queue; its recorded effects can go. */
+export const KEEP_JOB_EFFECTS_DAYS = 30
+
+/** `core:prune-job-effects`: deletes job_effects records older than KEEP_JOB_EFFECTS_DAYS. Idempotent. */
+export const pruneJobEffectsJob = {
+  name: 'core:prune-job-effects',
+  attempts: 3,
+  backoffMs: 5_000,
+  async handle(): Promise<{ deleted: number }> {
+    const cutoff = new Date(Date.now() - KEEP_JOB_EFFECTS_DAYS * 86_400_000)
+    return { deleted: affectedRows(await db.from('job_effects').where('created_at', '<', cutoff).delete()) }
   },
 }
 

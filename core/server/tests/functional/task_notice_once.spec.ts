@@ -5,6 +5,7 @@ import { publishPermit, resetProcessTables } from '#tests/helpers/process'
 import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
 import { waitUntil } from '#tests/helpers/wait'
 import { taskNoticeJob } from '#services/process/notices'
+import { KEEP_JOB_EFFECTS_DAYS, pruneJobEffectsJob } from '#services/maintenance_jobs'
 
 /** Issue 17 item 4: the assignee mail job run again (a retry, a dead worker) sends no second mail. */
 test.group('assignee mail: once per task', (group) => {
@@ -46,5 +47,20 @@ test.group('assignee mail: once per task', (group) => {
     const logged = await db.from('activities').where('task_id', task.id).where('type', 'email').count('* as n').first()
     assert.equal(Number(logged.n), 1)
     assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
+  })
+
+  test('the hourly maintenance forgets effects older than the queue could run again', async ({ assert }) => {
+    await db.from('job_effects').delete()
+    const old = new Date(Date.now() - (KEEP_JOB_EFFECTS_DAYS + 1) * 86_400_000)
+    await db.table('job_effects').multiInsert([
+      { effect_key: 'task-notice:old', created_at: old },
+      { effect_key: 'task-notice:new', created_at: new Date() },
+    ])
+    assert.deepEqual(await pruneJobEffectsJob.handle(), { deleted: 1 })
+    const left = await db.from('job_effects').select('effect_key')
+    assert.deepEqual(
+      left.map((r) => r.effect_key),
+      ['task-notice:new']
+    )
   })
 })
