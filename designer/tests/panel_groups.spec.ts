@@ -33,7 +33,7 @@ const TYPE_SPECIFIC: [string, string[]][] = [
       'data/placeholder',
     ],
   ],
-  ['file', ['data/ext', 'data/preview', 'data/idcard']],
+  ['file', ['data/ext', 'data/preview', 'data/allowActiveContent', 'data/idcard']],
   ['level', ['data/levels', 'data/body', 'data/fill', 'data/withoutcolor']],
   ['users', ['data/multiple', 'data/reduce', 'data/ref/selector']],
   ['table', ['data/ref/table']],
