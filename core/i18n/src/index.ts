@@ -2,23 +2,28 @@
  * Tramita's texts: Spanish (the default and fallback), English and Chinese, one i18next namespace
  * ("translation"). This entry holds every language in memory (the server, tests); bundlers building
  * for the browser take src/browser.ts instead (package.json "browser" condition), which loads one.
- * The three locale files carry exactly the same keys; tests/i18n.spec.ts checks it.
+ * The three locale files carry exactly the same keys; tests/i18n.spec.ts checks it. Texts only the
+ * server says (sign-in, engine refusals, uploads, generated documents, mail, lookups) live in locales/server
+ * and are merged here: the browser never downloads them.
  */
 import i18next, { type i18n, type InitOptions } from 'i18next'
 import es from '../locales/es.json' with { type: 'json' }
 import en from '../locales/en.json' with { type: 'json' }
 import zh from '../locales/zh.json' with { type: 'json' }
+import serverEs from '../locales/server/es.json' with { type: 'json' }
+import serverEn from '../locales/server/en.json' with { type: 'json' }
+import serverZh from '../locales/server/zh.json' with { type: 'json' }
 import { commonOptions, DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language, type Vars } from './languages.js'
 
 export * from './languages.js'
 
 /** The message tree of one language (Spanish is the source). */
-export type Messages = typeof es
+export type Messages = typeof es & typeof serverEs
 
 export const resources = {
-  es: { translation: es },
-  en: { translation: en },
-  zh: { translation: zh },
+  es: { translation: { ...es, ...serverEs } },
+  en: { translation: { ...en, ...serverEn } },
+  zh: { translation: { ...zh, ...serverZh } },
 } as const satisfies Record<Language, { translation: Messages }>
 
 /** The options every Tramita i18next instance starts from (resources in memory, no backend). */

@@ -116,8 +116,11 @@ const SPEC_SPANISH: Record<string, string> = {
 /** Keys whose text is the same in every language on purpose (a product name, a protocol marker). */
 const SAME_EVERYWHERE = new Set(['app.name', 'error.unauthorized'])
 
-/** Texts in files of their own, loaded with the code that shows them (the designer's have their own tests). */
-const AREAS = ['viewers', 'table', 'actions', 'idcard'] as const
+/**
+ * Texts in files of their own, loaded with the code that shows them (the designer's have their own tests);
+ * server: what only the server says, never sent to the browser.
+ */
+const AREAS = ['viewers', 'table', 'actions', 'idcard', 'server'] as const
 
 async function areaTexts(area: string, lang: string): Promise<Map<string, unknown>> {
   const text = await readFile(new URL(`../locales/${area}/${lang}.json`, import.meta.url), 'utf8')
@@ -139,6 +142,22 @@ test.group('i18n resources', () => {
         }
       }
     })
+
+  test("the server's texts are namespaces of their own, apart from the pages' (merging overrides nothing)", async ({
+    assert,
+  }) => {
+    for (const lang of LANGUAGES) {
+      const page = JSON.parse(await readFile(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8')) as object
+      const server = JSON.parse(
+        await readFile(new URL(`../locales/server/${lang}.json`, import.meta.url), 'utf8')
+      ) as object
+      assert.deepEqual(
+        Object.keys(server).filter((key) => key in page),
+        [],
+        lang
+      )
+    }
+  })
 
   test('Spanish is the default, then English and Chinese', ({ assert }) => {
     assert.deepEqual([...LANGUAGES], ['es', 'en', 'zh'])
