@@ -45,6 +45,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   // dev_word_to_pdf: calls per minute per caller (10) and the template fill's time limit (20,000 ms).
   WORD_TO_PDF_PER_MINUTE: Env.schema.number.optional(),
   WORD_FILL_TIMEOUT_MS: Env.schema.number.optional(),
+  // Calls per minute per caller: create_doc (30), cardim_preview and cardim_full each (30), uploads (120).
+  CREATE_DOC_PER_MINUTE: Env.schema.number.optional(),
+  ID_CARD_PER_MINUTE: Env.schema.number.optional(),
+  UPLOADS_PER_MINUTE: Env.schema.number.optional(),
 
   // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
   PASSWORD_PEPPER: Env.schema.string.optional(),

@@ -6,7 +6,6 @@ import env from '#start/env'
 import { done, fail } from '#lib/envelope'
 import { boolField, field, jsonField } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
-import { limitPerMinute } from '#services/auth/throttle'
 import type { LoadedVersion } from '#services/process/definitions'
 import { FACE_KINDS, idCardPdfBounded, type Face, type FaceKind } from '#services/documents/idcard'
 import { DocumentError, placeholderTexts, renderPdf } from '#services/documents/pdf_document'
@@ -21,6 +20,13 @@ const MAX_VALUES_CHARS = 1_000_000
 const DEFAULT_MAX_MB = 20
 /** dev_word_to_pdf calls per minute per caller (WORD_TO_PDF_PER_MINUTE overrides it): each may run soffice. */
 export const WORD_TO_PDF_PER_MINUTE = Number(process.env.WORD_TO_PDF_PER_MINUTE) || 10
+/** create_doc calls per minute per caller (CREATE_DOC_PER_MINUTE overrides it): each renders with pdfmake. */
+export const CREATE_DOC_PER_MINUTE = Number(process.env.CREATE_DOC_PER_MINUTE) || 30
+/**
+ * cardim_preview and cardim_full calls per minute per caller, each route counted apart (ID_CARD_PER_MINUTE
+ * overrides it): a card takes two previews and one join in pdf-lib's worker.
+ */
+export const ID_CARD_PER_MINUTE = Number(process.env.ID_CARD_PER_MINUTE) || 30
 
 /**
  * Generated documents and the ID card (spec 000 §4 create_doc, §7 cardim_*; 001 §7 dev_word_to_pdf).
@@ -36,6 +42,7 @@ export default class DocumentsController extends UploadsController {
    */
   async createDoc(ctx: HttpContext) {
     const { version, uploader, row } = await this.formContext(ctx)
+    await this.limitCaller(ctx, 'create_doc', CREATE_DOC_PER_MINUTE, uploader)
     const name = field(ctx, 'template', { max: 64 })
     const documents = version.form.documents ?? {}
     if (!Object.hasOwn(documents, name)) fail(message(ctx, 'documents.template_unknown', { template: name }), 404)
@@ -80,8 +87,7 @@ export default class DocumentsController extends UploadsController {
   async wordToPdf(ctx: HttpContext) {
     const caller = await this.callerOf(ctx)
     if (!caller.principal && caller.uploader.taskId === null) fail(message(ctx, 'error.unauthorized'), 401)
-    const who = caller.principal ? `u${caller.principal.user.id}` : `t${caller.uploader.taskId}`
-    await limitPerMinute(`word_to_pdf:${who}`, WORD_TO_PDF_PER_MINUTE, message(ctx, 'auth.too_many_requests'))
+    await this.limitCaller(ctx, 'word_to_pdf', WORD_TO_PDF_PER_MINUTE, caller.uploader)
     const path = parseFilePath(ctx.request.input('pathdoc'))
     if (!path) fail(message(ctx, 'upload.bad_path'))
     const source = await findUpload(path)
@@ -126,6 +132,7 @@ export default class DocumentsController extends UploadsController {
     const file = ctx.request.file('pdf_one')
     try {
       const { version, uploader } = await this.formContext(ctx)
+      await this.limitCaller(ctx, 'cardim_preview', ID_CARD_PER_MINUTE, uploader)
       const fieldName = this.idCardField(ctx, version)
       const enlarged = ctx.request.input('ampliar') === undefined ? false : boolField(ctx, 'ampliar')
       if (!file?.tmpPath || file.errors.length > 0) fail(message(ctx, 'upload.no_file'))
@@ -170,6 +177,7 @@ export default class DocumentsController extends UploadsController {
    */
   async cardimFull(ctx: HttpContext) {
     const { version, uploader } = await this.formContext(ctx)
+    await this.limitCaller(ctx, 'cardim_full', ID_CARD_PER_MINUTE, uploader)
     const fieldName = this.idCardField(ctx, version)
     const enlarged = ctx.request.input('ampliar') === undefined ? false : boolField(ctx, 'ampliar')
     const faces: Face[] = []

@@ -11,6 +11,7 @@ import { field } from '#lib/input'
 import { message } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { principalFor, type Principal } from '#services/auth/principal'
+import { limitPerMinute } from '#services/auth/throttle'
 import { editValuesRefusal, maySeeCase } from '#services/process/access'
 import { mayDo, mayStart, membershipsOf } from '#services/process/assignees'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
@@ -42,6 +43,11 @@ import {
 /** Files in one upload request; a field with a higher limit takes several requests. */
 const MAX_FILES_PER_REQUEST = 20
 const DEFAULT_MAX_MB = 20
+/**
+ * Upload requests per minute per caller (UPLOADS_PER_MINUTE overrides it): each is inspected and may be
+ * scanned. A person attaching files, even many fields' worth, stays far below it.
+ */
+export const UPLOADS_PER_MINUTE = Number(process.env.UPLOADS_PER_MINUTE) || 120
 /** Shown in the browser; everything else is downloaded (with nosniff, so nothing is reinterpreted). */
 const INLINE_MIME = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+)$/
 
@@ -64,6 +70,7 @@ export default class UploadsController {
     const files = ctx.request.files('file')
     try {
       const { version, uploader } = await this.formContext(ctx)
+      await this.limitCaller(ctx, 'upload', UPLOADS_PER_MINUTE, uploader)
       const foldertype = field(ctx, 'foldertype', { max: 12 }) as Foldertype
       if (!FOLDERTYPES.includes(foldertype)) fail(message(ctx, 'upload.foldertype_invalid'))
       const fieldName = field(ctx, 'field', { max: 100 })
@@ -158,6 +165,12 @@ export default class UploadsController {
     const principal = ctx.principal ?? (await principalFor(headerValue(ctx.request.header('token'))))
     const taskId = readSignedId('task', ctx.request.input('token'))
     return { principal, uploader: { userId: principal?.user.id ?? null, taskId } }
+  }
+
+  /** Counts one `route` call by the uploader (user, else task link); past `perMinute` it answers 429. */
+  protected limitCaller(ctx: HttpContext, route: string, perMinute: number, who: Uploader): Promise<void> {
+    const id = who.userId !== null ? `u${who.userId}` : `t${who.taskId}`
+    return limitPerMinute(`${route}:${id}`, perMinute, message(ctx, 'auth.too_many_requests'))
   }
 
   /**

@@ -1,9 +1,12 @@
 import { test } from '@japa/runner'
+import type { ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
 import { translate } from '@tramita/i18n'
 import { PDFDocument } from 'pdf-lib'
 import PizZip from 'pizzip'
 import Area from '#models/area'
+import { CREATE_DOC_PER_MINUTE, ID_CARD_PER_MINUTE } from '#controllers/documents_controller'
 import { fillDocx } from '#services/documents/word'
 import { publishForm } from '#services/process/forms'
 import { taskToken } from '#services/process/engine'
@@ -393,5 +396,71 @@ test.group('generated documents and the ID card', (group) => {
       assert.equal(res.body().status, 'fail', name)
       assert.match(res.body().message, text, name)
     }
+  })
+
+  const uploadCount = async () => Number((await db.from('uploads').count('* as n').first()).n)
+
+  /** A refusal for the caller's rate: 429, the reason, when to retry. */
+  function assertRateRefused(assert: Assert, res: ApiResponse) {
+    assert.equal(res.status(), 429)
+    assert.deepEqual(res.body(), { status: 'fail', message: translate('es', 'auth.too_many_requests') })
+    assert.isAbove(Number(res.header('retry-after')), 0)
+  }
+
+  test('create_doc answers 429 past its rate per caller and renders nothing', async ({ client, assert }) => {
+    const form = await publishCertificate()
+    const t = await people(client, form.area.id)
+    const kase = await started(client, form.key, t.applicant)
+    const call = (token: string, fields: Record<string, string>) =>
+      post(client, endpoint('create_doc'), token, { template: 'certificado', values: '{}', ...fields })
+    for (let i = 0; i < CREATE_DOC_PER_MINUTE; i++) {
+      const res = await call(t.applicant, { data: form.key, template: 'nada' })
+      assert.equal(res.status(), 404, `call ${i + 1} is only refused for its unknown template`)
+    }
+    assertRateRefused(assert, await call(t.applicant, { data: form.key }))
+    assert.equal(await uploadCount(), 0, 'nothing stored')
+    // Another caller has their own count.
+    const reviewer = await call(t.reviewer, { data: form.key, key_process: kase.key, token: kase.task })
+    assert.equal(reviewer.body().status, 'done', reviewer.body().message)
+  })
+
+  test('cardim_preview answers 429 past its rate and stores no face', async ({ client, assert }) => {
+    const form = await publishCertificate()
+    const t = await people(client, form.area.id)
+    const preview = (fieldName: string) =>
+      post(
+        client,
+        endpoint('cardim_preview'),
+        t.applicant,
+        { data: form.key, field: fieldName },
+        { pdf_one: { bytes: PNG, name: 'frente.png' } }
+      )
+    for (let i = 0; i < ID_CARD_PER_MINUTE; i++) {
+      assert.equal((await preview('nada')).status(), 400, `call ${i + 1} is only refused for its field`)
+    }
+    assertRateRefused(assert, await preview('cedula'))
+    assert.equal(await uploadCount(), 0, 'nothing stored')
+  })
+
+  test('cardim_full answers 429 past its rate and joins nothing', async ({ client, assert }) => {
+    const form = await publishCertificate()
+    const t = await people(client, form.area.id)
+    const context = { data: form.key, field: 'cedula' }
+    const faces: string[] = []
+    for (const name of ['frente.png', 'reverso.png']) {
+      const res = await post(client, endpoint('cardim_preview'), t.applicant, context, {
+        pdf_one: { bytes: PNG, name },
+      })
+      assert.equal(res.body().status, 'done', res.body().message)
+      faces.push(res.body().data.path)
+    }
+    const full = (fields: Record<string, string>) => post(client, endpoint('cardim_full'), t.applicant, fields)
+    for (let i = 0; i < ID_CARD_PER_MINUTE; i++) {
+      const res = await full({ ...context, pdf_one: faces[0]! })
+      assert.equal(res.status(), 404, `call ${i + 1} is only refused for its missing face`)
+    }
+    assertRateRefused(assert, await full({ ...context, pdf_one: faces[0]!, pdf_two: faces[1]! }))
+    assert.equal(await uploadCount(), 2, 'only the two faces are stored')
+    assert.isNull(await db.from('uploads').where('ext', 'pdf').first(), 'no card PDF')
   })
 })

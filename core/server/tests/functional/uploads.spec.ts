@@ -5,6 +5,7 @@ import type { ApiResponse } from '@japa/api-client'
 import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import Area from '#models/area'
+import { UPLOADS_PER_MINUTE } from '#controllers/uploads_controller'
 import { dataSubdir } from '#lib/paths'
 import { signId } from '#lib/signed_id'
 import { pruneUploadsJob } from '#services/maintenance_jobs'
@@ -298,6 +299,24 @@ test.group('form uploads', (group) => {
     assert.equal(await uploadCount(), 0, 'no refused upload left a row')
     ;(await upload(client, t.reviewer, context, file)).assertStatus(200)
     assert.equal(await uploadCount(), 1)
+  })
+
+  test('an upload past the caller’s rate is refused with 429 and a reason, and nothing is stored', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishDelivery()
+    const t = await people(client, form.area.id)
+    const before = storedFiles().length
+    const context = { data: form.key, field: 'soporte' }
+    for (let i = 0; i < UPLOADS_PER_MINUTE; i++) {
+      assertRefused(await upload(client, t.applicant, context, []), 400, 'upload.no_file')
+    }
+    const refused = await upload(client, t.applicant, context, [{ name: 'a.pdf', bytes: PDF }])
+    assertRefused(refused, 429, 'auth.too_many_requests')
+    assert.isAbove(Number(refused.header('retry-after')), 0)
+    assert.equal(await uploadCount(), 0, 'no row')
+    assert.equal(storedFiles().length, before, 'no file')
   })
 
   test('unlink removes only the caller’s own staged file', async ({ client, assert }) => {
