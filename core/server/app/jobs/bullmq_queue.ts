@@ -2,7 +2,15 @@ import { Job, Queue as BullQueue, QueueEvents, Worker, type RedisQueueBackend } 
 import { DEFAULT_WORKER_CONCURRENCY, KEEP_COMPLETED, KEEP_FAILED, errorMessage, positiveInt } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
 import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from './redis_options.js'
-import type { EnqueueOptions, JobDefinition, JobOutcome, Queue, QueueHealth, QueueLogger } from './types.js'
+import type {
+  EnqueueOptions,
+  JobDefinition,
+  JobOutcome,
+  Queue,
+  QueueCounts,
+  QueueHealth,
+  QueueLogger,
+} from './types.js'
 
 /** The one BullMQ queue all job types share; workers dispatch on the job's name. */
 export const QUEUE_NAME = 'tramita'
@@ -203,6 +211,14 @@ export class BullMqQueue implements Queue {
       this.watchers.set(jobId, set)
       check()
     })
+  }
+
+  async counts(): Promise<QueueCounts> {
+    const [jobs, workers] = await Promise.all([
+      this.queue.getJobCounts('waiting', 'active', 'delayed'),
+      this.queue.getWorkersCount(),
+    ])
+    return { waiting: jobs.waiting ?? 0, active: jobs.active ?? 0, delayed: jobs.delayed ?? 0, workers }
   }
 
   async health(): Promise<QueueHealth> {

@@ -8,7 +8,15 @@ import {
   positiveInt,
 } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
-import type { EnqueueOptions, JobDefinition, JobOutcome, Queue, QueueHealth, QueueLogger } from './types.js'
+import type {
+  EnqueueOptions,
+  JobDefinition,
+  JobOutcome,
+  Queue,
+  QueueCounts,
+  QueueHealth,
+  QueueLogger,
+} from './types.js'
 
 interface MemoryJob {
   id: string
@@ -121,11 +129,16 @@ export class InProcessQueue implements Queue {
     })
   }
 
-  async health(): Promise<QueueHealth> {
-    const counts = { waiting: 0, delayed: 0, active: 0 }
+  async counts(): Promise<QueueCounts> {
+    const counts = { waiting: 0, delayed: 0, active: 0, workers: this.running && !this.closed ? 1 : 0 }
     for (const job of this.jobs.values()) {
       if (job.state === 'waiting' || job.state === 'delayed' || job.state === 'active') counts[job.state]++
     }
+    return counts
+  }
+
+  async health(): Promise<QueueHealth> {
+    const counts = await this.counts()
     const worker = this.closed ? 'closed' : this.running ? 'running' : 'stopped'
     return {
       ok: !this.closed,

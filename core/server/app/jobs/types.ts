@@ -40,6 +40,16 @@ export interface QueueHealth {
   detail?: string
 }
 
+/** What a queue holds now, read from its own state. */
+export interface QueueCounts {
+  /** Ready to run, not yet taken by a worker. */
+  waiting: number
+  active: number
+  delayed: number
+  /** Workers taking this queue's jobs: with Redis every process's, in memory this process's (0 or 1). */
+  workers: number
+}
+
 export interface QueueLogger {
   info(...args: unknown[]): void
   warn(...args: unknown[]): void
@@ -63,6 +73,8 @@ export interface Queue {
    */
   waitFor(id: string, timeoutMs?: number): Promise<JobOutcome>
   health(): Promise<QueueHealth>
+  /** Jobs by state and the workers taking them, as the queue holds them now (tests read it to know, not guess). */
+  counts(): Promise<QueueCounts>
   /** Aborts running jobs' signals, waits for them, and releases timers and connections. */
   close(): Promise<void>
 }
