@@ -4,6 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
 import { effectDone, recordEffect } from '#services/job_effects'
+import { fourEyesBar } from './assignees.js'
 import { caseKey, taskToken } from './engine.js'
 import { TASK_NOTICE_JOB } from './notice_outbox.js'
 
@@ -21,30 +22,43 @@ export function taskLink(formKey: string, caseId: number, taskId: number, kind: 
   return `${appUrl()}${taskPath(formKey, caseId, taskId, kind)}`
 }
 
+/**
+ * The addresses of a task's assignees, leaving out the members the four-eyes rule bars from doing it
+ * (the case's starter, the previous step's doer): they would be mailed a task they cannot open.
+ */
 async function recipients(task: {
   assignee_type: string
   assignee_id: number | null
   assignee_email: string | null
+  four_eyes: boolean | number
+  assigned_by: number | null
+  case_starter: number | null
 }): Promise<string[]> {
-  const live = (q: ReturnType<typeof db.from>) =>
-    q.where('u.enabled', true).where('u.blocked', false).whereNotNull('u.email').limit(MAX_RECIPIENTS).select('u.email')
+  // Two more than the cap: the barred (at most two) do not take the others' places.
+  const live = async (q: ReturnType<typeof db.from>) => {
+    const rows = (await q
+      .where('u.enabled', true)
+      .where('u.blocked', false)
+      .whereNotNull('u.email')
+      .orderBy('u.id')
+      .limit(MAX_RECIPIENTS + 2)
+      .select('u.id', 'u.email')) as { id: number; email: string }[]
+    const allowed = rows.filter((r) => fourEyesBar(task, task.case_starter, r.id) === null)
+    return allowed.slice(0, MAX_RECIPIENTS).map((r) => r.email)
+  }
   switch (task.assignee_type) {
     case 'external':
       return task.assignee_email ? [task.assignee_email] : []
     case 'user':
-      return (await live(db.from('users as u').where('u.id', task.assignee_id!))).map((r: { email: string }) => r.email)
+      return live(db.from('users as u').where('u.id', task.assignee_id!))
     case 'rol':
-      return (
-        await live(
-          db.from('users as u').join('user_roles as l', 'l.user_id', 'u.id').where('l.role_id', task.assignee_id!)
-        )
-      ).map((r: { email: string }) => r.email)
+      return live(
+        db.from('users as u').join('user_roles as l', 'l.user_id', 'u.id').where('l.role_id', task.assignee_id!)
+      )
     case 'area':
-      return (
-        await live(
-          db.from('users as u').join('user_areas as l', 'l.user_id', 'u.id').where('l.area_id', task.assignee_id!)
-        )
-      ).map((r: { email: string }) => r.email)
+      return live(
+        db.from('users as u').join('user_areas as l', 'l.user_id', 'u.id').where('l.area_id', task.assignee_id!)
+      )
     default:
       return []
   }
@@ -67,7 +81,7 @@ export const taskNoticeJob = {
       .join('cases as c', 'c.id', 't.case_id')
       .join('forms as f', 'f.id', 'c.form_id')
       .where('t.id', payload.taskId)
-      .select('t.*', 'c.code', 'f.key as form_key', 'f.name as form_name')
+      .select('t.*', 'c.code', 'c.created_by as case_starter', 'f.key as form_key', 'f.name as form_name')
       .first()
     if (!task || task.status !== 'pending') return { sent: 0 }
     const effect = `task-notice:${task.id}`
