@@ -14,6 +14,9 @@ import { taskNoticeJob } from '#services/process/notices'
 import { OutboxRelay } from '#services/job_outbox'
 import { connectRateLimitStore } from '#services/rate_limits'
 
+/** How long a served node's shutdown may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 15_000
+
 /**
  * Builds the platform (queue, sockets, plugins) once the framework has booted, attaches the socket
  * hub to the HTTP server when serving, runs the in-process worker in the embedded mode, and takes it
@@ -131,6 +134,14 @@ export default class TramitaProvider {
   }
 
   async shutdown() {
+    // A served node ends within SHUTDOWN_LIMIT_MS whatever is still pending after the steps below
+    // (with Redis away, a straggler could reopen the database pool and keep the process alive).
+    if (this.app.getEnvironment() === 'web') {
+      setTimeout(() => {
+        this.logger?.warn(`shutdown: still busy after ${SHUTDOWN_LIMIT_MS} ms; exiting`)
+        process.exit(process.exitCode ?? 0)
+      }, SHUTDOWN_LIMIT_MS).unref()
+    }
     clearInterval(this.maintenanceTimer)
     if (!this.platform) return
     await this.platform.plugins.shutdown()

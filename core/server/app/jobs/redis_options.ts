@@ -57,6 +57,29 @@ export function watchRedis(
   })
 }
 
+interface Closable {
+  status: string
+  quit(): Promise<unknown>
+  disconnect(): void
+}
+
+/**
+ * Ends a connection without waiting on an absent Redis: QUIT (bounded) only while it is up, else a
+ * plain disconnect. ioredis rejects QUIT at once on a connection that is retrying, and a QUIT sent just
+ * before Redis went away could wait for ever.
+ */
+export async function endRedis(client: Closable | undefined, ms = COMMAND_TIMEOUT_MS): Promise<void> {
+  if (!client || client.status === 'end') return
+  if (client.status === 'ready') {
+    const quit = await withTimeout(client.quit(), ms, 'Redis QUIT').then(
+      () => true,
+      () => false
+    )
+    if (quit) return
+  }
+  client.disconnect()
+}
+
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_resolve, reject) => {

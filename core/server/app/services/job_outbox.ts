@@ -69,6 +69,7 @@ export class OutboxRelay {
   private timer?: NodeJS.Timeout
   private running?: Promise<number>
   private again = false
+  private stopped = false
 
   constructor(
     private readonly queue: Queue,
@@ -78,11 +79,14 @@ export class OutboxRelay {
 
   start(): void {
     if (this.timer) return
+    this.stopped = false
     this.timer = setInterval(() => this.kick(), this.intervalMs).unref()
     this.kick()
   }
 
+  /** After stop() no pass starts, even from a kick(): the database may be closing. */
   stop(): Promise<unknown> | undefined {
+    this.stopped = true
     clearInterval(this.timer)
     this.timer = undefined
     return this.running
@@ -95,6 +99,7 @@ export class OutboxRelay {
 
   /** One pass (a pass asked for while one runs follows it); resolves with the rows moved. */
   async runOnce(): Promise<number> {
+    if (this.stopped) return 0
     if (this.running) {
       this.again = true
       return this.running

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { Redis } from 'ioredis'
 import { WebSocket, WebSocketServer } from 'ws'
-import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from '#jobs/redis_options'
+import { endRedis, requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from '#jobs/redis_options'
 import { originAllowed } from './origin.js'
 
 /** A message as the spec carries it on /ws: `{case, data}`. */
@@ -178,8 +178,6 @@ export class SocketHub {
     for (const client of this.clients.values()) client.ws.close(1001, 'server shutting down')
     this.clients.clear()
     this.wss.close()
-    // quit() lets pending replies arrive; a connection still retrying is simply dropped.
-    const end = (client?: Redis) => (client?.status === 'ready' ? client.quit().catch(() => {}) : client?.disconnect())
-    await Promise.all([end(this.pub), end(this.sub)])
+    await Promise.all([endRedis(this.pub), endRedis(this.sub)])
   }
 }

@@ -113,4 +113,29 @@ test.group('tramita serve while Redis is down', () => {
     )
     assert.isNull(server.child.exitCode, 'the node is still running')
   }).timeout(180_000)
+
+  test('SIGTERM during the outage ends the node cleanly: exit code 0, no stack trace', async ({ assert, cleanup }) => {
+    const db = childDatabase('cli-redis-outage-stop')
+    cleanup(() => db.drop())
+    const redis = await redisPort()
+    const port = await freePort()
+    const env = { ...db.env, REDIS_URL: redis.url, QUEUE_PREFIX: `outagestop${process.pid}${Date.now()}` }
+    const server = startProcess(
+      [TRAMITA_BIN, 'serve', '--migrate', '--port', String(port), '--host', '127.0.0.1'],
+      env,
+      SERVER_ROOT
+    )
+    cleanup(async () => void (await server.stop('SIGKILL')))
+    await waitForHttp(port, server)
+
+    server.child.kill('SIGTERM')
+    await waitUntil(
+      () => server.child.exitCode !== null || server.child.signalCode !== null,
+      60_000,
+      () => `the node to exit after SIGTERM\n${server.output()}`,
+      100
+    )
+    assert.equal(server.child.exitCode, 0, server.output())
+    assert.notMatch(server.output(), /^\s+at /m, 'no stack trace')
+  }).timeout(120_000)
 })
