@@ -49,6 +49,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   CREATE_DOC_PER_MINUTE: Env.schema.number.optional(),
   ID_CARD_PER_MINUTE: Env.schema.number.optional(),
   UPLOADS_PER_MINUTE: Env.schema.number.optional(),
+  // Calls per minute per user: ejecutar_exe / script calls (20) and push_notify (30).
+  SCRIPT_CALLS_PER_MINUTE: Env.schema.number.optional(),
+  PUSH_NOTIFY_PER_MINUTE: Env.schema.number.optional(),
 
   // Sign-in (issue 4). The pepper keeps stolen password hashes useless without the server's secret.
   PASSWORD_PEPPER: Env.schema.string.optional(),
