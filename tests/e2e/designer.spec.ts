@@ -168,7 +168,7 @@ test.group('the form designer shell in Chromium', (group) => {
     const placeNew = async (type: string, target: Locator) => {
       await tabTo(page, paletteEntry(page, type), 'Shift+Tab')
       await pickUp(page)
-      assert.match(await live.innerText(), new RegExp(`^Tomó nuevo ${type}\\. nuevo ${type} sobre `))
+      assert.match(await live.innerText(), new RegExp(`^Tomaste nuevo ${type}\\. nuevo ${type} sobre `))
       await keyboardTo(page, target)
       await page.keyboard.press('Space')
       await live.filter({ hasText: new RegExp(`^nuevo ${type} soltado en `) }).waitFor()
@@ -176,7 +176,7 @@ test.group('the form designer shell in Chromium', (group) => {
     await paletteEntry(page, 'text').waitFor()
     // The instructions every draggable points to, for the screen reader.
     const described = await paletteEntry(page, 'text').getAttribute('aria-describedby')
-    assert.include(await page.locator(`[id="${described}"]`).innerText(), 'pulse espacio')
+    assert.include(await page.locator(`[id="${described}"]`).innerText(), 'pulsa espacio')
 
     // Page 1: text on the new row, number at that row's end, date on a row below.
     await placeNew('text', place(page, 'row:0:0'))
@@ -713,7 +713,7 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
 async function pickUp(page: Page) {
   await page.keyboard.press('Space')
   await liveRegion(page)
-    .filter({ hasText: /^Tomó / })
+    .filter({ hasText: /^Tomaste / })
     .waitFor()
 }
 

@@ -47,7 +47,7 @@ test.group('case integrity', (group) => {
     assert.equal(answer.status(), 409)
     assert.equal(answer.body().status, 'fail')
     assert.equal(answer.body().reason, 'case_changed')
-    assert.include(answer.body().message, 'Recargue')
+    assert.include(answer.body().message, 'Recarga')
   }
 
   test('two people editing different fields at once: both edits land, or the loser is told', async ({

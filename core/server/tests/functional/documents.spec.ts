@@ -263,7 +263,7 @@ test.group('generated documents and the ID card', (group) => {
     const pdf = await up(await onePagePdf(), 'cara.pdf')
     const cases: [string, string | null, Record<string, string>, number, RegExp][] = [
       ['not a path', t.applicant, { pathdoc: '../../etc/passwd' }, 400, /ruta del archivo no es válida/],
-      ['someone else’s file', t.outsider, { pathdoc: good }, 403, /No tiene permiso/],
+      ['someone else’s file', t.outsider, { pathdoc: good }, 403, /No tienes permiso/],
       ['no session', null, { pathdoc: good }, 401, /.+/],
       ['values not JSON', t.applicant, { pathdoc: good, datosvalues: '{' }, 400, /datosvalues no es un JSON/],
       ['a PDF is no Word template', t.applicant, { pathdoc: pdf }, 400, /no es una plantilla de Word/],

@@ -332,7 +332,7 @@ test.group('form uploads', (group) => {
 
     const refused = await post(client, '/data/form/upload/files/unlink', t.applicant, { path: theirs.path })
     refused.assertStatus(403)
-    assert.equal(refused.body().message, 'Este archivo no fue subido por usted')
+    assert.equal(refused.body().message, 'Este archivo no lo subiste tú')
     for (const path of [
       '../../tramita.sqlite3',
       '/data/files/../../tramita.sqlite3',
