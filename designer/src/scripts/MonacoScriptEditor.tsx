@@ -10,6 +10,7 @@ import { scriptTypings } from '@tramita/contract/typings'
 import { monaco, setFormTypings } from './monaco_setup.js'
 import { mapDiagnostics, prepareCheck, type ScriptDiagnostic } from './script_source.js'
 import type { ScriptEditorProps } from './ScriptEditor.js'
+import { workerCheck } from './worker_check.js'
 
 const OWNER = 'tramita-scripts'
 /** Checks wait for a pause in typing. */
@@ -44,40 +45,47 @@ export default function MonacoScriptEditor({
     const mine = ++round.current
     const model = editorRef.current?.getModel()
     if (!model || !checkModel.current) return
-    const prepared = prepareCheck(source)
-    let found: ScriptDiagnostic[]
-    if ('syntax' in prepared) found = [prepared.syntax]
-    else {
-      const hidden = checkModel.current
-      if (hidden.getValue() !== prepared.wrapped.text) hidden.setValue(prepared.wrapped.text)
-      try {
-        const worker = await (await monaco.typescript.getTypeScriptWorker())(hidden.uri)
-        const file = hidden.uri.toString()
-        const [syntactic, semantic] = await Promise.all([
-          worker.getSyntacticDiagnostics(file),
-          worker.getSemanticDiagnostics(file),
-        ])
-        found = mapDiagnostics(prepared.wrapped, [...syntactic, ...semantic])
-      } catch {
-        // The worker was torn down (the editor closed mid-check): nothing to report.
-        return
-      }
+    // Only the latest text is reported: a check that ends after a newer one began, or after more was
+    // typed, says nothing (the newer text's check follows), so an older text never lands over it.
+    const latest = () => mine === round.current && !model.isDisposed() && model.getValue() === source
+    const publish = (found: ScriptDiagnostic[]) => {
+      if (!latest()) return
+      monaco.editor.setModelMarkers(
+        model,
+        OWNER,
+        found.map((d) => ({
+          severity: monaco.MarkerSeverity.Error,
+          message: d.message,
+          code: d.code === undefined ? undefined : String(d.code),
+          startLineNumber: d.line,
+          startColumn: d.column,
+          endLineNumber: d.endLine,
+          endColumn: d.endColumn,
+        }))
+      )
+      report.current?.(found, source)
     }
-    if (mine !== round.current || model.isDisposed()) return
-    monaco.editor.setModelMarkers(
-      model,
-      OWNER,
-      found.map((d) => ({
-        severity: monaco.MarkerSeverity.Error,
-        message: d.message,
-        code: d.code === undefined ? undefined : String(d.code),
-        startLineNumber: d.line,
-        startColumn: d.column,
-        endLineNumber: d.endLine,
-        endColumn: d.endColumn,
-      }))
-    )
-    report.current?.(found, source)
+    const prepared = prepareCheck(source)
+    if ('syntax' in prepared) return publish([prepared.syntax])
+    const typeCheck = async () => {
+      const hidden = checkModel.current
+      if (!hidden || hidden.isDisposed()) throw new Error('the script editor was closed')
+      if (hidden.getValue() !== prepared.wrapped.text) hidden.setValue(prepared.wrapped.text)
+      const worker = await (await monaco.typescript.getTypeScriptWorker())(hidden.uri)
+      const file = hidden.uri.toString()
+      const [syntactic, semantic] = await Promise.all([
+        worker.getSyntacticDiagnostics(file),
+        worker.getSemanticDiagnostics(file),
+      ])
+      return mapDiagnostics(prepared.wrapped, [...syntactic, ...semantic])
+    }
+    const found = await workerCheck(typeCheck, { wanted: latest, late: publish })
+    if (found === undefined && latest()) {
+      // The worker kept failing or hung: the script goes on with its syntax checked and its types
+      // not, rather than being dropped; the contract's validation still judges it where it is saved.
+      console.warn('Tramita: the script’s types could not be checked; it is kept on its syntax alone')
+    }
+    publish(found ?? [])
   }, [])
 
   // The editor owns the text while it is typed (a controlled `value` lags a fast typist and would
