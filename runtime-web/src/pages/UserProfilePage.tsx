@@ -6,6 +6,7 @@ import type { Area, Role } from '../components/users/AreasRoles.js'
 import { call } from '../lib/api.js'
 import { toasts } from '../lib/toasts.js'
 import { flattenTree, type TreeNode } from '../lib/user_tree.js'
+import { roleLabel } from '../lib/roles.js'
 
 /** A user's profile as GET /inside/users/:id answers it (spec 001 §3). */
 interface Profile {
@@ -159,7 +160,7 @@ export function UserProfilePage() {
             </div>
             <div className="profile__item">
               <dt>{t('users.roles')}</dt>
-              <dd data-field="roles">{profile.roles.map((r) => r.name).join(', ') || '—'}</dd>
+              <dd data-field="roles">{profile.roles.map((r) => roleLabel(t, r.name)).join(', ') || '—'}</dd>
             </div>
             <div className="profile__item">
               <dt>{t('users.areas')}</dt>
@@ -262,7 +263,7 @@ export function UserProfilePage() {
             {roles.map((r) => (
               <label key={r.id} className="check">
                 <input type="checkbox" name="roles" value={r.id} defaultChecked={userRoles.has(r.id)} />
-                {r.name}
+                {roleLabel(t, r.name)}
               </label>
             ))}
           </fieldset>

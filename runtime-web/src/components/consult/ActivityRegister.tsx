@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatConsultDate, searchActivities, type ActivityEntry } from '../../lib/consultation.js'
+import { roleLabel } from '../../lib/roles.js'
 import { ColorChip } from './ColorChip.js'
 import { SearchBox } from './SearchBox.js'
 
@@ -46,7 +47,7 @@ export function ActivityRegister({ entries }: { entries: readonly ActivityEntry[
               {/* Empty cells keep the columns lined up (an e-mail entry has no label). */}
               {entry.label ? <ColorChip color={entry.color}>{entry.label}</ColorChip> : <span />}
               <span className="consult-activity__who">
-                {entry.asignados}
+                {entry.type_asignador === 'rol' ? roleLabel(t, entry.asignados) : entry.asignados}
                 {entry.asignados && entry.type_asignador && KINDS.has(entry.type_asignador)
                   ? ` (${t(`consultation.assignee.${entry.type_asignador}`)})`
                   : ''}

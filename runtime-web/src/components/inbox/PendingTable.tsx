@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDate, type PendingRow } from '../../lib/inbox.js'
+import { roleLabel } from '../../lib/roles.js'
 import { StateBadge } from './StateBadge.js'
 
 interface PendingTableProps {
@@ -58,7 +59,7 @@ export function PendingTable({ rows, busy, acting, onClaim, onRelease, compact =
               {!compact && (
                 <td>
                   <span className="muted">{t(`inbox.assignee_${row.assignee_type}`)}: </span>
-                  {row.assignee}
+                  {row.assignee_type === 'rol' ? roleLabel(t, row.assignee) : row.assignee}
                   {row.claimed_by && (
                     <div className="inbox__claimed" data-testid="inbox-claimed">
                       {t('inbox.claimed_by_you')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDate, type StartedRow } from '../../lib/inbox.js'
+import { roleLabel } from '../../lib/roles.js'
 import { StateBadge } from './StateBadge.js'
 
 /** The cases the user started, newest activity first, each with its read-only view. */
@@ -40,7 +41,8 @@ export function StartedTable({ rows, busy }: { rows: StartedRow[]; busy: boolean
                 <StateBadge state={row.state} />
               </td>
               <td>{t(row.status === 'ended' ? 'inbox.status_ended' : 'inbox.status_open')}</td>
-              <td>{row.waiting_on || '—'}</td>
+              {/* A role step waits on the role: the spec's four are named in the page's language. */}
+              <td>{row.waiting_on ? roleLabel(t, row.waiting_on) : '—'}</td>
               <td>
                 <time dateTime={row.started_at ?? undefined}>{formatDate(row.started_at)}</time>
               </td>

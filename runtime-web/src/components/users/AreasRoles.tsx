@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isCoreRole } from '@tramita/contract/rules'
+import { roleLabel } from '../../lib/roles.js'
 import { call, type CallMethod, type Fields } from '../../lib/api.js'
 import { toasts } from '../../lib/toasts.js'
 
@@ -46,7 +47,7 @@ function Row({
       )}
       {fixed ? (
         <span className="catalog__fixed">
-          {item.name} <small>({t('users.core_role')})</small>
+          {roleLabel(t, item.name)} <small>({t('users.core_role')})</small>
         </span>
       ) : (
         <input

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import { roleLabel } from '../../lib/roles.js'
 import { call, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '../../lib/api.js'
 import { toasts } from '../../lib/toasts.js'
 
@@ -143,7 +144,7 @@ export function UserList() {
                 <Link to={`/users/${u.id}`}>{u.username}</Link>
               </td>
               <td>{`${u.first_name} ${u.last_name}`.trim()}</td>
-              <td>{u.roles.map((r) => r.name).join(', ')}</td>
+              <td>{u.roles.map((r) => roleLabel(t, r.name)).join(', ')}</td>
               <td>
                 {u.blocked ? t('users.blocked') : t('users.active')}
                 {u.api_enabled ? ` · API` : ''}
@@ -249,7 +250,7 @@ export function UserList() {
             <option value="">—</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(t, r.name)}
               </option>
             ))}
           </select>

@@ -13,6 +13,7 @@ import { peopleIdOf, peopleLabelOf, peopleValueOf, type PeopleKind } from './log
 import { controlStyle, describedBy, domEvents } from './shared.js'
 import { SuggestionList, useCombobox } from './Suggestions.js'
 import { StoredImage } from '../../StoredFile.js'
+import { roleLabel } from '../../../lib/roles.js'
 
 type Picked = Record<string, unknown>
 
@@ -52,7 +53,9 @@ export function PeopleField(props: FieldProps<Picked[]>) {
   const chosenIds = new Set(chosen.map((entry) => peopleIdOf(kind, entry)))
   const selector = (item.data.ref as { selector?: unknown }).selector
   const attribute = typeof selector === 'string' && selector ? selector : 'label'
-  const textOf = (option: PeopleOption) => String(option[attribute] ?? option.label ?? '')
+  // The spec's four roles read in the page's language; what is stored keeps their names.
+  const shown = (text: string) => (kind === 'roles' ? roleLabel(t, text) : text)
+  const textOf = (option: PeopleOption) => shown(String(option[attribute] ?? option.label ?? ''))
   const needle = query.trim().toLowerCase()
   const matches = offered
     .filter((option) => !chosenIds.has(peopleIdOf(kind, peopleValueOf(kind, option))))
@@ -89,7 +92,7 @@ export function PeopleField(props: FieldProps<Picked[]>) {
         >
           {chosen.map((entry) => {
             const id = peopleIdOf(kind, entry)
-            const label = peopleLabelOf(kind, entry)
+            const label = shown(peopleLabelOf(kind, entry))
             return (
               <li
                 key={id}
