@@ -431,3 +431,26 @@ test.group('process definition: schema problems', () => {
     ])
   })
 })
+
+test.group('process definition: a decision comment rule', () => {
+  test('is optional unless the process says otherwise', ({ assert }) => {
+    const [, approve] = processWithDefaults(permit()).steps
+    assert.deepEqual(
+      approve!.decisions.map((d) => d.comment),
+      ['optional', 'optional']
+    )
+  })
+
+  test('none, optional and required are kept; anything else is reported at its path', ({ assert }) => {
+    const input = permit()
+    input.steps[1].decisions[0].comment = 'none'
+    input.steps[1].decisions[1].comment = 'required'
+    assert.deepEqual(validateProcess(input, form), [])
+    assert.deepEqual(
+      processWithDefaults(input).steps[1]!.decisions.map((d) => d.comment),
+      ['none', 'required']
+    )
+    input.steps[1].decisions[1].comment = 'sometimes'
+    assert.include(paths(validateProcess(input)), '/steps/1/decisions/1/comment')
+  })
+})

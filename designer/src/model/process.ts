@@ -9,7 +9,12 @@ import { edit, findItem, type Command, type DesignDocument } from './document.js
 
 type Json = Record<string, unknown>
 type Next = { step?: string | null; state?: string }
-type Step = Partial<ProcessStep> & { id: string; decisions?: Partial<ProcessDecision>[]; next?: Next }
+// Sparse: what is left out takes the schema's default on read (a decision's comment rule, say).
+type Step = Partial<Omit<ProcessStep, 'decisions'>> & {
+  id: string
+  decisions?: Partial<ProcessDecision>[]
+  next?: Next
+}
 
 const ID = new RegExp(STATE_ID_PATTERN)
 

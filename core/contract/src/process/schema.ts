@@ -53,12 +53,26 @@ const Next = Type.Object(
   { additionalProperties: false, default: {} }
 )
 
+/**
+ * Whether the person deciding writes a comment with the decision: none (no box), optional (a box, may
+ * stay empty) or required (the decision is refused without one). Optional by default: a reviewer
+ * expects to be able to say why, and nobody is stopped by a box left empty.
+ */
+export const DECISION_COMMENT_RULES = ['none', 'optional', 'required'] as const
+export type DecisionCommentRule = (typeof DECISION_COMMENT_RULES)[number]
+/** The longest comment kept with a decision (characters). */
+export const DECISION_COMMENT_MAX = 1000
+
 export const Decision = Type.Object(
   {
     id: Type.String({ pattern: STEP_ID_PATTERN }),
     label: Type.String({ minLength: 1, maxLength: 100 }),
     color: Color,
     next: Next,
+    comment: Type.Union(
+      DECISION_COMMENT_RULES.map((k) => Type.Literal(k)),
+      { default: 'optional' }
+    ),
   },
   { additionalProperties: false }
 )

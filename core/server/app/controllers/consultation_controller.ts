@@ -4,6 +4,7 @@ import {
   setEntries,
   setRepeatCaption,
   toStoredValue,
+  INIT_STATE,
   type FormConfig,
   type FormItem,
   type ProcessDefinition,
@@ -46,6 +47,44 @@ function withRepetitions(form: FormConfig, fields: FormItem[], values: Record<st
         data: { ...item.data, label: { ...item.data.label, value: `${label} (${setRepeatCaption(item, repeat)})` } },
       }))
   })
+}
+
+/** One state of the path: the id, its label and colour as logged, and when the case entered it. */
+interface PathStep {
+  id: string
+  label: string
+  color: string
+  date: string | null
+}
+
+interface StateEntry {
+  state: string | null
+  label: string
+  color: string
+  created_at: string | Date
+}
+
+/**
+ * The states the case went through, in order, from its activity log: init first, then each state it
+ * entered (again when it came back to one), the last being where it is now. Entries logged before the
+ * log kept state ids are matched by label.
+ */
+function pathTaken(process: ProcessDefinition, row: CaseRow, entries: StateEntry[]): PathStep[] {
+  const byId = new Map(process.states.map((s) => [s.id, s]))
+  const step = (id: string, date: string | Date | null | undefined, label?: string, color?: string): PathStep => ({
+    id,
+    label: label ?? byId.get(id)?.label ?? id,
+    color: color ?? byId.get(id)?.color ?? '',
+    date: date ? new Date(date).toISOString() : null,
+  })
+  const path = [step(INIT_STATE, (row as CaseRow & { created_at?: Date | string }).created_at)]
+  for (const entry of entries) {
+    const id = entry.state ?? process.states.find((s) => s.label === entry.label)?.id ?? entry.label
+    path.push(step(id, entry.created_at, entry.label, entry.color))
+  }
+  // The case's own row is the truth about where it is, should the log not say so.
+  if (path.at(-1)!.id !== row.state) path.push(step(row.state, null))
+  return path
 }
 
 /**
@@ -117,6 +156,8 @@ export default class ConsultationController {
         date: new Date(a.created_at).toISOString(),
         asignados: a.assignees,
         type_asignador: a.type_asignador,
+        // What the person deciding wrote with a decision (option_selected), else null.
+        comment: a.comment ?? null,
       }))
     )
   }
@@ -129,6 +170,12 @@ export default class ConsultationController {
     const lang = languageOf(ctx)
     const state = version.process.states.find((s) => s.id === row.state)
     const last = await db.from('activities').where('case_id', row.id).orderBy('id', 'desc').first()
+    const states = (await db
+      .from('activities')
+      .where('case_id', row.id)
+      .where('type', 'state')
+      .orderBy('id')
+      .select('state', 'label', 'color', 'created_at')) as StateEntry[]
     return done({
       // Only the shown fields travel: the others' labels and values stay on the server.
       jsonconfig: { form: { pages: [] }, fields },
@@ -139,6 +186,9 @@ export default class ConsultationController {
       },
       current_state: state ? { id: state.id, label: state.label, color: state.color } : { id: row.state },
       last_update: last ? new Date(last.created_at).toISOString() : null,
+      // The states the case went through, in order, and whether it has ended (the progress bar).
+      path: pathTaken(version.process, row, states),
+      ended: row.status === 'ended',
       doc_path_link: '',
       infouser: [],
     })

@@ -130,13 +130,19 @@ export default class FormProcessController {
       const version = (await versionById(row.form_version_id))!
       const submission = this.submission(ctx, 'flow_values', kind === 'fill')
       let decision: string | undefined
+      // Read loosely here (the engine refuses one past DECISION_COMMENT_MAX with the limit in its message).
+      const comment = optionalField(ctx, 'comment', 20_000) ?? undefined
       if (kind === 'approve') {
         const parsed = jsonField(ctx, 'decision', true) as unknown
         const picked =
           typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { id: parsed }
         decision = String(picked.id ?? picked.label ?? '')
       }
-      const saved = await completeTask(version, row, task, principal?.user.id ?? null, { ...submission, decision })
+      const saved = await completeTask(version, row, task, principal?.user.id ?? null, {
+        ...submission,
+        decision,
+        comment,
+      })
       return this.saved(ctx, version, saved)
     })
   }
@@ -296,7 +302,9 @@ export default class FormProcessController {
       doc_path: '',
       doc_path_link: '',
       decisions:
-        step?.kind === 'approve' ? step.decisions.map((d) => ({ id: d.id, label: d.label, color: d.color })) : [],
+        step?.kind === 'approve'
+          ? step.decisions.map((d) => ({ id: d.id, label: d.label, color: d.color, comment: d.comment }))
+          : [],
       form: { id: version.formId, name: version.formName, version: version.version },
     }
   }

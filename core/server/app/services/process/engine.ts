@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
+  DECISION_COMMENT_MAX,
   declaredState,
   END_STATE,
   fourEyes,
@@ -183,6 +184,8 @@ function changeState(version: LoadedVersion, cursor: Cursor, id: string, userId:
   cursor.activities.push({
     type: 'state',
     event: 'state_changed',
+    // The id, so the consultation draws the path the case took (spec 000 §2, issue 18).
+    state: id,
     label: state?.label ?? id,
     color: state?.color ?? '',
     user_id: userId,
@@ -417,6 +420,28 @@ function result(cursor: Cursor, code: string): SaveResult {
 }
 
 /**
+ * The comment sent with a decision, checked against the decision's rule: required ones must have
+ * text, none refuses any, and each is held to DECISION_COMMENT_MAX characters. Null when empty.
+ */
+function decisionComment(
+  rule: 'none' | 'optional' | 'required',
+  label: string,
+  sent: string | undefined
+): string | null {
+  const comment = (sent ?? '').trim()
+  if (comment === '') {
+    if (rule === 'required') refuse('engine.comment_required', 400, { decision: label })
+    return null
+  }
+  if (rule === 'none') refuse('engine.comment_not_allowed', 400, { decision: label })
+  // Characters as the reader counts them (code points), as the column's limit does on MariaDB.
+  if (Array.from(comment).length > DECISION_COMMENT_MAX) {
+    refuse('engine.comment_too_long', 400, { max: DECISION_COMMENT_MAX })
+  }
+  return comment
+}
+
+/**
  * Case enter or approve: the task's values (and, for approve, its decision) complete the step and the
  * case moves on. The task is claimed with a conditional update, so of two saves at once one wins and
  * the other is told the task is done.
@@ -426,7 +451,7 @@ export async function completeTask(
   row: CaseRow,
   task: TaskRow,
   userId: number | null,
-  submission: Submission & { decision?: string }
+  submission: Submission & { decision?: string; comment?: string }
 ): Promise<SaveResult> {
   if (task.status !== 'pending' || row.status !== 'open') refuse('tarea_realizada', 409)
   const barred = fourEyesBar(task, row.created_by, userId)
@@ -441,8 +466,19 @@ export async function completeTask(
     const decision = step!.decisions.find((d) => d.id === submission.decision || d.label === submission.decision)
     if (!decision) refuse('engine.decision_unknown')
     next = decision!.next
-    decisionEntry = { type: 'approve', event: 'option_selected', label: decision!.label, color: decision!.color }
-  } else if (submission.decision) refuse('engine.decision_unknown')
+    const comment = decisionComment(decision!.comment, decision!.label, submission.comment)
+    decisionEntry = {
+      type: 'approve',
+      event: 'option_selected',
+      label: decision!.label,
+      color: decision!.color,
+      comment,
+    }
+  } else {
+    if (submission.decision) refuse('engine.decision_unknown')
+    // Only a decision carries a comment; a fill step's would be dropped without a word.
+    if (submission.comment?.trim()) refuse('engine.comment_not_allowed', 400, { decision: step!.label })
+  }
   const goTo = checkGoToState(version, step!.go_to_states, submission.goToState)
   const stored = JSON.parse(row.values) as Record<string, unknown>
   const vars = processVariables(row, version.formId, task.id)
