@@ -30,6 +30,7 @@ router.post('/inside/users/validate/ldap', [AuthController, 'validateLdap'])
 router.put('/data/login', [AuthController, 'login'])
 router.put('/data/users/validate/two_fa', [AuthController, 'validateTwoFa'])
 router.put('/data/forgetPassword/:user', [AuthController, 'forgetPassword'])
+router.get('/data/changePassword/:token', [AuthController, 'checkResetToken'])
 router.put('/data/changePassword/:token', [AuthController, 'changePassword'])
 
 // The form runtime (spec 000 §7): signed-in callers, or an external assignee with the task's link.

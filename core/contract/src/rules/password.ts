@@ -19,7 +19,10 @@ export const PASSWORD_RULES = [
 
 export type PasswordRule = (typeof PASSWORD_RULES)[number]
 
-/** The i18n key (core/i18n) of each rule's checklist text; the confirmation uses the spec's 'password_no_coincide'. */
+/**
+ * The i18n key (core/i18n) of each rule's checklist text, a statement of what holds when the rule is
+ * met ("At least 8 characters", "The passwords match"), shown with a tick or a cross.
+ */
 export const PASSWORD_RULE_MESSAGES: Readonly<Record<PasswordRule, string>> = {
   min_length: 'password.rules.min_length',
   uppercase: 'password.rules.uppercase',
@@ -27,7 +30,17 @@ export const PASSWORD_RULE_MESSAGES: Readonly<Record<PasswordRule, string>> = {
   symbol: 'password.rules.symbol',
   ascending_digits: 'password.rules.no_sequence',
   repeated_char: 'password.rules.no_repeat',
+  confirmation: 'password.rules.match',
+}
+
+/** Rules whose failure has a text of its own: the spec's 'password_no_coincide' for the confirmation. */
+const PASSWORD_RULE_FAILURES: Readonly<Partial<Record<PasswordRule, string>>> = {
   confirmation: 'password_no_coincide',
+}
+
+/** The i18n key of a rule's checklist line as it stands: its statement, or its failure text when it has one. */
+export function passwordRuleMessage(rule: PasswordRule, ok: boolean): string {
+  return (!ok && PASSWORD_RULE_FAILURES[rule]) || PASSWORD_RULE_MESSAGES[rule]
 }
 
 /** True when the text holds three consecutive digits in ascending order, like 123 or the 456 of 4567 (spec 000 §5). */

@@ -7,6 +7,7 @@ import {
   checkPassword,
   hasAscendingDigits,
   hasRepeatedChar,
+  passwordRuleMessage,
   type PasswordRule,
 } from '../../src/rules/index.js'
 
@@ -60,11 +61,16 @@ test.group('checkPassword', () => {
     assert.isFalse(hasRepeatedChar('😀😀'))
   })
 
-  test('every rule has a Spanish checklist text; the confirmation uses password_no_coincide', ({ assert }) => {
-    assert.equal(PASSWORD_RULE_MESSAGES.confirmation, 'password_no_coincide')
+  test('every rule has a Spanish checklist text; a failed confirmation says password_no_coincide', ({ assert }) => {
     for (const rule of PASSWORD_RULES) {
-      const key = PASSWORD_RULE_MESSAGES[rule]
-      assert.notEqual(translate('es', key), key, `missing i18n key ${key}`)
+      for (const ok of [true, false]) {
+        const key = passwordRuleMessage(rule, ok)
+        assert.notEqual(translate('es', key), key, `missing i18n key ${key}`)
+      }
     }
+    // A met rule reads as a statement that holds; only the unmet confirmation says they do not match.
+    assert.equal(translate('es', passwordRuleMessage('confirmation', true)), 'Las contraseñas coinciden')
+    assert.equal(passwordRuleMessage('confirmation', false), 'password_no_coincide')
+    assert.equal(passwordRuleMessage('digit', false), PASSWORD_RULE_MESSAGES.digit)
   })
 })

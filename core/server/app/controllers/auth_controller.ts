@@ -9,7 +9,7 @@ import { requirePasswordPolicy } from '#lib/password_policy'
 import { auditRequest } from '#services/audit'
 import { newCaptchaChallenge } from '#services/auth/captcha'
 import { directoryConfigured, directoryPublicKey } from '#services/auth/directory'
-import { queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
+import { findUsableReset, queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
 import { isAdmin, principalFor } from '#services/auth/principal'
 import { signIn } from '#services/auth/sign_in'
 import { countPromptFailure, failuresFromAddress, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
@@ -78,6 +78,7 @@ export default class AuthController {
         secret_code: result.enrol?.secret ?? null,
         enrol: result.enrol ? { uri: result.enrol.uri, qr: result.enrol.qr } : null,
         name: `${user.firstName} ${user.lastName}`.trim(),
+        attempts: result.failures,
         attempts_max: MAX_CODE_FAILURES,
         message: message(ctx, 'auth.two_fa_needed'),
       })
@@ -149,6 +150,16 @@ export default class AuthController {
     if (!identifier.trim()) fail(message(ctx, 'auth.field_required', { field: 'user' }))
     await queueJob({ name: recoveryMailJob.name, payload: { identifier, lang: languageOf(ctx) } })
     return done({ sent: true, message: message(ctx, 'email_sended_correct') })
+  }
+
+  /**
+   * GET /data/changePassword/:token: whether the recovery link can still be used, so its page says so
+   * on load instead of after the new password is typed. Only reads: the token is spent by the PUT.
+   */
+  async checkResetToken(ctx: HttpContext) {
+    await this.limit(ctx, 'change_check')
+    const usable = await findUsableReset(String(ctx.params.token ?? ''))
+    return done(usable ? { valid: true } : { valid: false, message: message(ctx, 'auth.reset_invalid') })
   }
 
   /** PUT /data/changePassword/:token (password, confirmation as typed, so the rules can be checked). */

@@ -121,7 +121,7 @@ test.group('sign-in lock-outs', (group) => {
     assert.deepEqual(await credentials(), before)
   })
 
-  test('each of the six sign-in paths is rate limited per address, and the refused request does nothing', async ({
+  test('each of the seven sign-in paths is rate limited per address, and the refused request does nothing', async ({
     client,
     assert,
   }) => {
@@ -169,6 +169,11 @@ test.group('sign-in lock-outs', (group) => {
           client
             .put(`/data/changePassword/${resetToken}`)
             .form({ case: 'PUT', password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+      },
+      {
+        name: 'reset link check',
+        filler: () => client.get('/data/changePassword/x'),
+        right: () => client.get(`/data/changePassword/${resetToken}`),
       },
     ]
     for (const path of paths) {

@@ -51,6 +51,27 @@ test.group('password recovery', (group) => {
     await waitForMail('lola@example.test', (m) => m.subject === 'Aviso de seguridad de tu cuenta')
   })
 
+  test('GET tells whether a link still works without spending it', async ({ client, assert }) => {
+    await makeUser({ username: 'lidia', email: 'lidia@example.test' })
+    const { token } = await recoveryToken(client, 'lidia', 'lidia@example.test')
+    const check = () => client.get(`/data/changePassword/${token}`)
+    for (let i = 0; i < 2; i++) {
+      const response = await check()
+      response.assertStatus(200)
+      assert.deepEqual(response.body(), { status: 'done', data: { valid: true } })
+    }
+    const change = await client
+      .put(`/data/changePassword/${token}`)
+      .form({ case: 'PUT', password: NEW_PASSWORD, confirmation: NEW_PASSWORD })
+    change.assertStatus(200)
+    const spent = await check()
+    spent.assertStatus(200)
+    assert.deepEqual(spent.body().data, { valid: false, message: translate('es', 'auth.reset_invalid') })
+    for (const bogus of ['not-a-token', 'x'.repeat(300)]) {
+      assert.isFalse((await client.get(`/data/changePassword/${bogus}`)).body().data.valid, bogus)
+    }
+  })
+
   test("by e-mail too, and in the caller's language", async ({ client, assert }) => {
     await makeUser({ username: 'mario', email: 'Mario@Example.test' })
     const { mail } = await recoveryToken(client, 'mario@example.test', 'Mario@Example.test', {

@@ -108,6 +108,43 @@ test.group('two-factor', (group) => {
     assert.isTrue(user.lockedUntil! > (await import('luxon')).DateTime.now())
   })
 
+  test('wrong codes go on counting across sign-ins: signing in again buys no fresh tries', async ({
+    client,
+    assert,
+  }) => {
+    await makeUser({ username: 'ursula', requiredTfa: true })
+    await enrol(client, 'ursula')
+    const wrongCode = async (attempt: { id: number; ticket: string }) =>
+      client
+        .put('/data/users/validate/two_fa')
+        .form({ case: 'PUT', id: String(attempt.id), ticket: attempt.ticket, pin: '000000' })
+    const first = (await login(client, 'ursula')).body().data
+    assert.equal(first.attempts, 0)
+    assert.equal((await wrongCode(first)).body().attempts, 1)
+    // The next sign-in says the count it continues from, and the third wrong code in all locks.
+    const second = (await login(client, 'ursula')).body().data
+    assert.equal(second.attempts, 1)
+    assert.equal((await wrongCode(second)).body().attempts, 2)
+    const third = (await login(client, 'ursula')).body().data
+    assert.equal(third.attempts, 2)
+    ;(await wrongCode(third)).assertStatus(423)
+    const user = await User.findByOrFail('username', 'ursula')
+    assert.isTrue(user.lockedUntil! > (await import('luxon')).DateTime.now())
+  })
+
+  test('a count whose ticket window has ended starts again at zero', async ({ client, assert }) => {
+    await makeUser({ username: 'valeria', requiredTfa: true })
+    await enrol(client, 'valeria')
+    const first = (await login(client, 'valeria')).body().data
+    await client
+      .put('/data/users/validate/two_fa')
+      .form({ case: 'PUT', id: String(first.id), ticket: first.ticket, pin: '000000' })
+    const user = await User.findByOrFail('username', 'valeria')
+    const past = (await import('luxon')).DateTime.now().minus({ minutes: 1 }).toSQL({ includeOffset: false })
+    await db.from('login_tickets').where('user_id', user.id).update({ expires_at: past })
+    assert.equal((await login(client, 'valeria')).body().data.attempts, 0)
+  })
+
   test('a recovery code works once', async ({ client, assert }) => {
     await makeUser({ username: 'vera', requiredTfa: true })
     const { check } = await enrol(client, 'vera')

@@ -62,6 +62,7 @@ const POLICIES: Record<string, Policy> = {
   'PUT /data/login': PUBLIC,
   'PUT /data/users/validate/two_fa': PUBLIC,
   'PUT /data/forgetPassword/:user': PUBLIC,
+  'GET /data/changePassword/:token': PUBLIC,
   'PUT /data/changePassword/:token': PUBLIC,
   // The public consultation of a case by its code.
   'POST /inside/forms/info_basicform': PUBLIC,

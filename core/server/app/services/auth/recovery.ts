@@ -77,6 +77,13 @@ export async function queueSecurityNotice(ctx: HttpContext, userId: number, noti
   await queueJob({ name: securityNoticeJob.name, payload: { userId, notice, lang: languageOf(ctx) } })
 }
 
+/** The recovery row a token names while it can still be used (not spent, not expired); reading spends nothing. */
+export async function findUsableReset(token: string): Promise<PasswordReset | null> {
+  if (!token || token.length > 200) return null
+  const reset = await PasswordReset.findBy('tokenHash', hashToken(token))
+  return reset && !reset.usedAt && reset.expiresAt > DateTime.now() ? reset : null
+}
+
 export type ResetOutcome = { ok: true; userId: number } | { ok: false }
 
 /**
@@ -85,9 +92,8 @@ export type ResetOutcome = { ok: true; userId: number } | { ok: false }
  * ends. The second factor is left as it was: a reset never signs in and never bypasses 2FA.
  */
 export async function resetPassword(token: string, password: string): Promise<ResetOutcome> {
-  if (!token || token.length > 200) return { ok: false }
-  const reset = await PasswordReset.findBy('tokenHash', hashToken(token))
-  if (!reset || reset.usedAt || reset.expiresAt < DateTime.now()) return { ok: false }
+  const reset = await findUsableReset(token)
+  if (!reset) return { ok: false }
   const passwordHash = await hashTypedPassword(password)
   const claimed = await db.transaction(async (trx) => {
     const now = DateTime.now().toSQL({ includeOffset: false })

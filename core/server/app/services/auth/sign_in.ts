@@ -50,7 +50,14 @@ export type SignInResult =
       captchaRequired: boolean
       status: number
     }
-  | { kind: 'second_factor'; user: User; ticket: string; enrol?: { secret: string; uri: string; qr: string } }
+  | {
+      kind: 'second_factor'
+      user: User
+      ticket: string
+      /** Wrong codes already counted in this second step's window. */
+      failures: number
+      enrol?: { secret: string; uri: string; qr: string }
+    }
   | { kind: 'signed_in'; user: User; token: string }
 
 async function passwordMatches(user: User | null, password: string): Promise<boolean> {
@@ -96,7 +103,7 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
     const ticket = await findTicket(input.twoFactor)
     if (!ticket || ticket.userId !== user.id || !ticket.verified) {
       const started = await startTicket(user, input.ip)
-      return { kind: 'second_factor', user, ticket: started.ticket, enrol: started.enrol }
+      return { kind: 'second_factor', user, ticket: started.ticket, failures: started.failures, enrol: started.enrol }
     }
     await ticket.delete()
   }

@@ -21,26 +21,40 @@ export const RECOVERY_CODE_COUNT = 10
 
 export interface TicketStart {
   ticket: string
+  /** Wrong codes already counted: those of the user's previous ticket while it was still open. */
+  failures: number
   /** Present when the user must enrol: the new seed (base32), its otpauth URI and a QR image. */
   enrol?: { secret: string; uri: string; qr: string }
 }
 
+/**
+ * A new ticket replaces the user's previous one, but not its count: wrong codes go on counting
+ * across sign-ins until the open ticket's window ends, so signing in again never buys fresh tries
+ * and the attempts shown are the real ones.
+ */
 export async function startTicket(user: User, ip: string): Promise<TicketStart> {
   const ticket = newToken()
   const enrolling = !user.twoFa
   const seed = enrolling ? newSeed() : null
+  const open = await db
+    .from('login_tickets')
+    .where('user_id', user.id)
+    .where('expires_at', '>', DateTime.now().toSQL({ includeOffset: false })!)
+    .max('failures as failures')
+    .first()
+  const failures = Number(open?.failures ?? 0)
   await LoginTicket.query().where('user_id', user.id).delete()
   await LoginTicket.create({
     tokenHash: hashToken(ticket),
     userId: user.id,
     pendingSecret: seed ? sealSeed(seed) : null,
-    failures: 0,
+    failures,
     verified: false,
     ip,
     expiresAt: DateTime.now().plus({ minutes: TICKET_MINUTES }),
   })
-  if (!seed) return { ticket }
-  return { ticket, enrol: { secret: seed, ...(await enrolment(seed, user.username)) } }
+  if (!seed) return { ticket, failures }
+  return { ticket, failures, enrol: { secret: seed, ...(await enrolment(seed, user.username)) } }
 }
 
 export async function findTicket(ticket: unknown): Promise<LoginTicket | null> {
