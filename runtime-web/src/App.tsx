@@ -12,9 +12,7 @@ const screen = (load: () => Promise<ComponentType>) => lazy(async () => ({ defau
 
 const Login = screen(() => import('./pages/LoginPage.js').then((m) => m.LoginPage))
 const ForgetPassword = screen(() => import('./pages/ForgetPasswordPage.js').then((m) => m.ForgetPasswordPage))
-const PublicDocument = screen(() => import('./pages/PublicDocumentPage.js').then((m) => m.PublicDocumentPage))
 const Code2FA = screen(() => import('./pages/Code2FAPage.js').then((m) => m.Code2FAPage))
-const ConfirmRetention = screen(() => import('./pages/ConfirmRetentionPage.js').then((m) => m.ConfirmRetentionPage))
 const Forms = screen(() => import('./pages/FormsPage.js').then((m) => m.FormsPage))
 const Process = screen(() => import('./pages/ProcessPage.js').then((m) => m.ProcessPage))
 const Consult = screen(() => import('./pages/ConsultPage.js').then((m) => m.ConsultPage))
@@ -34,18 +32,21 @@ function page(Screen: LazyExoticComponent<ComponentType>) {
   )
 }
 
-/** The routes of spec 000 §2, plus /status and a 404. */
+/**
+ * The routes of spec 000 §2 that are built, plus /consult, /status, /users and a 404. Later, with
+ * their screens (until then they are the 404 page, not a placeholder): /static/public/:token (the
+ * public shared-document viewer) and /confirmretention (retention confirmation), spec 000 §2 and 001 §2.
+ */
 export function App() {
   return (
     <Routes>
       {/* The designer's preview frame: the form alone, without the shell. */}
       <Route path="preview" element={page(Preview)} />
       <Route element={<Shell />}>
+        {/* Sign-in; a signed-in user is sent to the home, /document_management. */}
         <Route index element={page(Login)} />
         <Route path="forgetpassword/:token" element={page(ForgetPassword)} />
-        <Route path="static/public/:token" element={page(PublicDocument)} />
         <Route path="static/code2FA" element={page(Code2FA)} />
-        <Route path="confirmretention" element={page(ConfirmRetention)} />
         <Route path="forms/:case" element={page(Forms)} />
         <Route path="process" element={page(Process)} />
         <Route path="consult" element={page(Consult)} />

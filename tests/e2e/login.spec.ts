@@ -6,6 +6,9 @@ import { waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { waitForMail } from '../../core/server/tests/helpers/smtp_listener.ts'
 import Institution from '../../core/server/app/models/institution.ts'
+import PasswordReset from '../../core/server/app/models/password_reset.ts'
+import { hashToken, newToken } from '../../core/server/app/lib/tokens.ts'
+import { DateTime } from 'luxon'
 
 /** The login screen's four views, captcha, two-factor enrolment, recovery and 'Unauthorized' in Chromium. */
 test.group('login in Chromium', (group) => {
@@ -140,6 +143,104 @@ test.group('login in Chromium', (group) => {
     await fill('olivia', 'Nueva#Clave2027')
     await signInButton().click()
     await page.waitForURL(`${base}/document_management`)
+  })
+
+  test('wrong second-factor codes go on counting on the next sign-in, as the server counts them', async ({
+    assert,
+  }) => {
+    await makeUser({ username: 'pilar', requiredTfa: true })
+    const attempts = page.getByTestId('attempts')
+    const twoFa = page.getByTestId('login-two-fa')
+    await fill('pilar', PASSWORD)
+    await signInButton().click()
+    await twoFa.waitFor()
+    assert.equal(await attempts.innerText(), 'Intentos: 0 de 3')
+    await page.locator('input[name=code]').fill('000000')
+    await twoFa.locator('button[type=submit]').click()
+    await page.getByTestId('attempts').filter({ hasText: 'Intentos: 1 de 3' }).waitFor()
+
+    // Back to sign-in and in again: the count goes on from the server's, it does not start over.
+    await twoFa.getByRole('button', { name: 'Volver a iniciar sesión' }).click()
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await signInButton().click()
+    await twoFa.waitFor()
+    assert.equal(await attempts.innerText(), 'Intentos: 1 de 3')
+    await page.locator('input[name=code]').fill('000000')
+    await twoFa.locator('button[type=submit]').click()
+    await page.getByTestId('attempts').filter({ hasText: 'Intentos: 2 de 3' }).waitFor()
+  })
+
+  test('the password checklist says the passwords match when they do', async ({ assert }) => {
+    const user = await makeUser({ username: 'rebeca' })
+    const token = newToken()
+    await PasswordReset.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: DateTime.now().plus({ minutes: 30 }),
+      usedAt: null,
+    })
+    await page.goto(`${base}/forgetpassword/${token}`)
+    const confirmation = page.getByTestId('password-checklist').locator('[data-rule=confirmation]')
+    await page.locator('input[name=password]').fill('Nueva#Clave2027')
+    await page.locator('input[name=confirmation]').fill('Nueva#Clave2028')
+    assert.equal(await confirmation.getAttribute('data-ok'), 'false')
+    assert.equal(await confirmation.innerText(), '✗ Las contraseñas no coinciden')
+    await page.locator('input[name=confirmation]').fill('Nueva#Clave2027')
+    assert.equal(await confirmation.getAttribute('data-ok'), 'true')
+    assert.equal(await confirmation.innerText(), '✓ Las contraseñas coinciden')
+    assert.equal(await page.getByTestId('password-checklist').locator('[data-ok=false]').count(), 0)
+  })
+
+  test('a bogus or spent recovery link says so on load, before any password is typed', async ({ assert }) => {
+    const user = await makeUser({ username: 'sara' })
+    const spent = newToken()
+    await PasswordReset.create({
+      tokenHash: hashToken(spent),
+      userId: user.id,
+      expiresAt: DateTime.now().plus({ minutes: 30 }),
+      usedAt: DateTime.now(),
+    })
+    for (const token of ['bogus-token', spent]) {
+      await page.goto(`${base}/forgetpassword/${token}`)
+      await page.getByTestId('reset-link-invalid').waitFor()
+      assert.equal(await page.locator('input[name=password]').count(), 0, token)
+      assert.include(await page.getByTestId('reset-link-invalid').innerText(), 'no es válido')
+    }
+    // "Ask for a new link" opens the recovery view.
+    await page.getByRole('link', { name: 'Pedir un enlace nuevo' }).click()
+    await page.getByTestId('login-recover').waitFor()
+    assert.equal(page.url(), `${base}/`)
+  })
+
+  test('with no background image, the wide layout’s left half shows the product, not nothing', async ({ assert }) => {
+    const institution = await Institution.query().orderBy('id').firstOrFail()
+    const before = institution.serialize()
+    try {
+      institution.merge({ logo: null, loginBackground: null, loginPanel: null })
+      await institution.save()
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`${base}/`)
+      const aside = page.getByTestId('login-aside')
+      await aside.waitFor()
+      assert.include(await aside.innerText(), institution.name || 'Tramita')
+      const box = (await aside.boundingBox())!
+      const panel = (await page.locator('.login__panel').boundingBox())!
+      assert.isBelow(box.x + box.width, panel.x, 'left of the panel')
+      assert.isAbove(box.width, 100)
+
+      // A background image from the settings fills that half instead.
+      institution.merge({ loginBackground: '/img/fondo.jpg' })
+      await institution.save()
+      await page.goto(`${base}/`)
+      await page.locator('.login__logo--text').waitFor()
+      await page.waitForFunction(() =>
+        getComputedStyle(document.querySelector('.login')!).backgroundImage.includes('/img/fondo.jpg')
+      )
+      assert.equal(await aside.count(), 0)
+    } finally {
+      institution.merge({ logo: before.logo, loginBackground: null, loginPanel: null })
+      await institution.save()
+    }
   })
 
   test('background, panel and logo come from the institution settings, else the defaults', async ({ assert }) => {

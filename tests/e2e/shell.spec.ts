@@ -52,13 +52,13 @@ test.group('web shell in Chromium', (group) => {
     await page.waitForSelector('[data-testid="online-status"][data-state="online"]')
   })
 
-  test('every route of spec 000 §2 renders a page, and unknown paths a 404 page', async ({ assert }) => {
+  test('every built route of spec 000 §2 renders a page, and unknown paths a 404 page', async ({ assert }) => {
+    // /static/public/:token and /confirmretention come with their screens (later): until then they
+    // are the 404 page (home_nav.spec.ts), not a placeholder.
     for (const path of [
       '/',
       '/forgetpassword/abc',
-      '/static/public/abc',
       '/static/code2FA',
-      '/confirmretention?code=1&user=2',
       '/forms/new',
       '/process',
       '/document_management',

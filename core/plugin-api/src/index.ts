@@ -76,8 +76,10 @@ export interface PluginRouter {
 }
 
 /**
- * A link the home page and navigation offer for one of the plugin's screens. `label` is a key of the
- * shared texts (core/i18n); `roles` lists who sees it (absent or empty: every signed-in user).
+ * A link the home page and navigation offer to one of the plugin's own web screens: the plugin must
+ * ship a screen at `path` (its `web` module), so a plugin without screens declares no nav entries
+ * (definePlugin refuses them) and no one is offered a link that opens "page not found". `label` is a
+ * key of the shared texts (core/i18n); `roles` lists who sees it (absent or empty: every signed-in user).
  */
 export interface PluginNavEntry {
   path: string
@@ -102,11 +104,14 @@ export interface PluginDefinition {
   migrations?: string
   jobs?: PluginJob[]
   commands?: PluginCommand[]
-  /** Module (relative to the plugin folder) that runtime-web loads for this plugin's screens. */
+  /**
+   * Module (relative to the plugin folder) that runtime-web loads for this plugin's screens, one for
+   * each `nav` path. Declare it only once those screens exist.
+   */
   web?: string
   /** Module (relative to the plugin folder) that the designer loads for this plugin's field types. */
   designer?: string
-  /** The plugin's entries in the navigation, shown to the roles each names. */
+  /** The plugin's entries in the navigation, shown to the roles each names; only with `web` (its screens). */
   nav?: PluginNavEntry[]
 }
 
@@ -123,6 +128,9 @@ export function definePlugin(definition: PluginDefinition): PluginDefinition {
   }
   if (!SEMVER.test(definition.version)) {
     throw new Error(`Plugin "${definition.id}" has an invalid version "${definition.version}"`)
+  }
+  if (definition.nav?.length && !definition.web) {
+    throw new Error(`Plugin "${definition.id}" declares nav entries but no web screens for them (\`web\`)`)
   }
   for (const entry of definition.nav ?? []) {
     if (!NAV_PATH.test(entry.path) || !LABEL_KEY.test(entry.label)) {

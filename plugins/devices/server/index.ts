@@ -7,5 +7,5 @@ export default definePlugin({
   version: '0.1.0',
   description: 'Scanners and printers through local agents and machines (spec 001 sections 2, 4, 7).',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  nav: [{ path: '/devices', label: 'home.nav.devices', roles: ['superuser', 'supervisor'] }],
+  // No nav entry until its web screens exist (a nav entry needs one: core/plugin-api).
 })

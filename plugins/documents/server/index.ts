@@ -7,6 +7,5 @@ export default definePlugin({
   version: '0.1.0',
   description: 'Documents: folders, sharing, trash, retention and OCR (spec 001 sections 2-4).',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  // Every signed-in user has documents of their own.
-  nav: [{ path: '/documents', label: 'home.nav.documents' }],
+  // No nav entry until its web screens exist (a nav entry needs one: core/plugin-api).
 })

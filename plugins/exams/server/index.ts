@@ -7,5 +7,5 @@ export default definePlugin({
   version: '0.1.0',
   description: 'Assessment: question banks, questions, exam formats and grading (spec 001 sections 2-5).',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  nav: [{ path: '/exams', label: 'home.nav.exams', roles: ['superuser', 'supervisor', 'teacher'] }],
+  // No nav entry until its web screens exist (a nav entry needs one: core/plugin-api).
 })

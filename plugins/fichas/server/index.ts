@@ -7,5 +7,5 @@ export default definePlugin({
   version: '0.1.0',
   description: 'Grading sheets (fichas): groupers, weighted columns and grades (spec 001 sections 3, 5).',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  nav: [{ path: '/fichas', label: 'home.nav.fichas', roles: ['superuser', 'supervisor', 'teacher'] }],
+  // No nav entry until its web screens exist (a nav entry needs one: core/plugin-api).
 })

@@ -14,10 +14,13 @@ import { Toasts } from './Toasts.js'
  */
 const SessionGuard = lazy(() => import('./SessionGuard.js').then((m) => ({ default: m.SessionGuard })))
 
+/**
+ * The home is /document_management (where sign-in lands; / sends a signed-in user there, and the
+ * brand links to /), so no separate "Home" entry leads to the same page or to the sign-in form.
+ */
 const NAV = [
-  { to: '/', key: 'nav.home', end: true },
-  { to: '/process', key: 'nav.process', end: false },
   { to: '/document_management', key: 'nav.document_management', end: false },
+  { to: '/process', key: 'nav.process', end: false },
   { to: '/status', key: 'nav.status', end: false },
 ] as const
 

@@ -25,10 +25,10 @@ const COUNTS = [
 ] as const
 
 /**
- * Route /document_management (spec 000 §2), where sign-in lands: the home shell. The navigation the
- * core and the enabled plugins offer to the user's roles (from the server), the counts of their work
- * and the first steps waiting for them. Language switch and sign-out live in the Shell's header and
- * session bar.
+ * Route /document_management (spec 000 §2), where sign-in lands and where / sends a signed-in user:
+ * the home, titled as its tab. What the user can open (GET /inside/navigation: the core's screens and
+ * those of plugins that ship them, by role), the counts of their work and the first steps waiting for
+ * them. Language switch and sign-out live in the Shell's header and session bar.
  */
 export function DocumentManagementPage() {
   const { t } = useTranslation()
@@ -59,7 +59,7 @@ export function DocumentManagementPage() {
 
   if (!signedIn) {
     return (
-      <Page title={t('home.title')} testId="page-document-management">
+      <Page title={t('page.document_management.title')} testId="page-document-management">
         <p className="lead">{t('home.sign_in_first')}</p>
         <Link className="button" to="/">
           {t('home.sign_in')}
@@ -70,7 +70,7 @@ export function DocumentManagementPage() {
 
   const name = me ? `${me.first_name} ${me.last_name}`.trim() || me.username : ''
   return (
-    <Page title={t('home.title')} testId="page-document-management">
+    <Page title={t('page.document_management.title')} testId="page-document-management">
       <p className="lead">{name ? `${t('home.greeting', { name })} · ${t('home.lead')}` : t('home.lead')}</p>
 
       <nav className="home__nav" aria-labelledby="home-nav-title" data-testid="home-nav">

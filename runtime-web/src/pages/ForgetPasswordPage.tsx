@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { checkPassword, PASSWORD_RULES, PASSWORD_RULE_MESSAGES } from '@tramita/contract/rules'
+import { checkPassword, passwordRuleMessage, PASSWORD_RULES } from '@tramita/contract/rules'
 import { Page } from '../components/Page.js'
 import { call, CallError } from '../lib/api.js'
 import { toasts } from '../lib/toasts.js'
@@ -9,19 +9,40 @@ import { toasts } from '../lib/toasts.js'
 /** Milliseconds before going home after a change (spec 000 §9). */
 export const REDIRECT_AFTER_CHANGE_MS = 2000
 
+/** Whether the link's token can still be used: asked of the server on load (it is not spent). */
+type LinkState = 'checking' | 'valid' | 'invalid'
+
 /**
  * Route /forgetpassword/:token (spec 000 §2): new password and confirmation with the live checklist
- * (the contract's checkPassword, the same rules the server enforces); send only when all hold.
+ * (the contract's checkPassword, the same rules the server enforces); send only when all hold. The
+ * link is checked first, so a spent or bogus one says so before anything is typed.
  */
 export function ForgetPasswordPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { token = '' } = useParams()
+  const [link, setLink] = useState<LinkState>('checking')
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [busy, setBusy] = useState(false)
   const [serverRules, setServerRules] = useState<string[]>([])
   const check = checkPassword(password, confirmation)
+
+  useEffect(() => {
+    let live = true
+    setLink('checking')
+    call<{ valid: boolean }>('GET', `/data/changePassword/${encodeURIComponent(token)}`)
+      .then((body) => live && setLink(body.data?.valid ? 'valid' : 'invalid'))
+      .catch((error: unknown) => {
+        // A refused check (rate limit, network) is not a verdict on the link: let the send say.
+        if (!live) return
+        toasts.error(error instanceof Error ? error.message : 'Error')
+        setLink('valid')
+      })
+    return () => {
+      live = false
+    }
+  }, [token])
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -37,6 +58,29 @@ export function ForgetPasswordPage() {
       setServerRules(failed ?? [])
       setBusy(false)
     }
+  }
+
+  if (link !== 'valid') {
+    return (
+      <Page title={t('page.forget_password.title')} testId="page-forget-password">
+        {link === 'checking' ? (
+          <p className="lead" role="status" aria-busy="true" data-testid="reset-link-checking">
+            {t('page.forget_password.checking')}
+          </p>
+        ) : (
+          <div data-testid="reset-link-invalid">
+            <p className="notice notice--error" role="alert">
+              {t('page.forget_password.invalid')}
+            </p>
+            <p>
+              <Link className="button" to="/" state={{ view: 'recover' }}>
+                {t('page.forget_password.ask_again')}
+              </Link>
+            </p>
+          </div>
+        )}
+      </Page>
+    )
   }
 
   return (
@@ -67,7 +111,7 @@ export function ForgetPasswordPage() {
             const ok = !check.failed.includes(rule)
             return (
               <li key={rule} className={ok ? 'checklist__ok' : 'checklist__no'} data-rule={rule} data-ok={ok}>
-                <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {t(PASSWORD_RULE_MESSAGES[rule])}
+                <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {t(passwordRuleMessage(rule, ok))}
               </li>
             )
           })}

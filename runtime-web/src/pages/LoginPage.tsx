@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { Navigate, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { call, CallError } from '../lib/api.js'
+import { call, CallError, readSession } from '../lib/api.js'
 import {
   afterLoginUrl,
   encryptForDirectory,
@@ -12,6 +12,7 @@ import {
   type CaptchaChallenge,
 } from '../lib/auth.js'
 import { toasts } from '../lib/toasts.js'
+import './login.css'
 
 /** The four views of the login screen (spec 000 §2). */
 type View = 'sign_in' | 'recover' | 'two_fa' | 'sent'
@@ -37,6 +38,8 @@ interface LoginAnswer {
   ticket?: string
   secret_code?: string | null
   enrol?: { uri: string; qr: string } | null
+  /** Wrong codes already counted against this sign-in's second step (the server's count). */
+  attempts?: number
   attempts_max?: number
   message?: string
 }
@@ -77,11 +80,21 @@ function setCaptchaFlag(on: boolean) {
   } catch {}
 }
 
-/** Route /: sign-in, recovery, second factor and the e-mail-sent confirmation. */
+/** Where a signed-in user opening / goes: the home of spec 000 §2's destination after login. */
+export const HOME_PATH = '/document_management'
+
+/**
+ * Route /: sign-in, recovery, second factor and the e-mail-sent confirmation. A signed-in user has
+ * nothing to do here and is sent home. Another page may open the recovery view (`state.view`).
+ */
 export function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [view, setView] = useState<View>('sign_in')
+  const location = useLocation()
+  const [signedIn] = useState(() => Boolean(readSession().token))
+  const [view, setView] = useState<View>(() =>
+    (location.state as { view?: unknown } | null)?.view === 'recover' ? 'recover' : 'sign_in'
+  )
   const [company, setCompany] = useState<Company | null>(null)
   const [user, setUser] = useState('')
   const [password, setPassword] = useState('')
@@ -174,7 +187,8 @@ export function LoginPage() {
           qr: answer.enrol?.qr ?? null,
           max: answer.attempts_max ?? 3,
         })
-        setAttempts(0)
+        // A new sign-in continues the count of wrong codes still in its window.
+        setAttempts(answer.attempts ?? 0)
         setCode('')
         setView('two_fa')
         return
@@ -262,8 +276,23 @@ export function LoginPage() {
     }
   }
 
+  if (signedIn) return <Navigate to={HOME_PATH} replace />
+
+  const name = company?.company || t('app.name')
   return (
     <section className="login" data-testid="page-login" style={loginImages(company)}>
+      {/* The wide layout's left half: the settings' background image, or else the product's mark. */}
+      {!company?.login_background && (
+        <div className="login__aside" data-testid="login-aside" aria-hidden="true">
+          {company?.url_img ? (
+            <img className="login__aside-logo" src={company.url_img} alt="" />
+          ) : (
+            <span className="login__aside-mark">{name.charAt(0).toUpperCase()}</span>
+          )}
+          <span className="login__aside-name">{name}</span>
+          <span className="login__aside-tagline">{t('app.tagline')}</span>
+        </div>
+      )}
       <div className="login__panel">
         {company?.url_img ? (
           <img className="login__logo" src={company.url_img} alt={company.company} />

@@ -10,14 +10,16 @@ export default class PluginsController {
   }
 
   /**
-   * GET /inside/navigation: the signed-in caller's navigation, the core's entries then those the
-   * enabled plugins declare (`nav` in definePlugin), each kept only for the roles it names.
+   * GET /inside/navigation: what the caller can open from the home page, the core's screens then
+   * those the enabled plugins declare (`nav` in definePlugin: only plugins that ship the screens),
+   * each kept only for the roles it names. Every path here is a screen runtime-web has.
    */
   async navigation(ctx: HttpContext) {
     const principal = ctx.principal!
     const core = [
       { plugin: 'core', path: '/process', label: 'nav.process' },
       ...(isAdmin(principal) ? [{ plugin: 'core', path: '/users', label: 'nav.users' }] : []),
+      { plugin: 'core', path: '/status', label: 'nav.status' },
     ]
     return done({ entries: [...core, ...platform().plugins.navigation(principal.roles)] })
   }

@@ -93,19 +93,30 @@ test.group('plugin host', () => {
   })
 
   test('nav entries: checked when declared, offered by role, none from a failed plugin', async ({ assert }) => {
+    const web = 'web/index.ts'
     for (const path of ['documents', '//evil.example', '/a?b=1', 'https://x.test/a', '/A']) {
-      assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', nav: [{ path, label: 'x.y' }] }), /nav entry/)
+      assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', web, nav: [{ path, label: 'x.y' }] }), /nav entry/)
     }
-    assert.throws(() => definePlugin({ id: 'ok', version: '1.0.0', nav: [{ path: '/ok', label: '' }] }), /nav entry/)
-    const docs = definePlugin({ id: 'docs', version: '1.0.0', nav: [{ path: '/docs', label: 'home.nav.docs' }] })
+    assert.throws(
+      () => definePlugin({ id: 'ok', version: '1.0.0', web, nav: [{ path: '/ok', label: '' }] }),
+      /nav entry/
+    )
+    // A nav entry leads to one of the plugin's screens: none without them.
+    assert.throws(
+      () => definePlugin({ id: 'ok', version: '1.0.0', nav: [{ path: '/ok', label: 'x.y' }] }),
+      /no web screens/
+    )
+    const docs = definePlugin({ id: 'docs', version: '1.0.0', web, nav: [{ path: '/docs', label: 'home.nav.docs' }] })
     const admin = definePlugin({
       id: 'machines',
       version: '1.0.0',
+      web,
       nav: [{ path: '/machines', label: 'home.nav.machines', roles: ['supervisor'] }],
     })
     const broken = definePlugin({
       id: 'broken',
       version: '1.0.0',
+      web,
       nav: [{ path: '/broken', label: 'home.nav.broken' }],
       register: () => {
         throw new Error('no')
