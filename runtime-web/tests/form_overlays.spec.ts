@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { DOWNLOAD_LINGER_MS, MODAL_DELAY_MS, Overlays, safeModalUrl, type OverlayTimers } from '../src/form/overlays.js'
+import { DOWNLOAD_LINGER_MS, MODAL_DELAY_MS, Overlays, type OverlayTimers } from '../src/form/overlays.js'
+import { safeModalUrl } from '../src/form/modal_url.js'
 
 /** A hand-driven clock: `advance` moves time and fires the timeouts that fall due, in order. */
 function fakeTimers() {

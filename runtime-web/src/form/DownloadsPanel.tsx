@@ -34,10 +34,3 @@ export function DownloadsPanel() {
     </aside>
   )
 }
-
-/** What code loaded later draws over the form (the actions' progress bar, camera and capture). */
-export function OverlayLayer() {
-  const { overlays } = useForm().store
-  const Layer = useSyncExternalStore(overlays.subscribe, overlays.layer)
-  return Layer ? <Layer /> : null
-}

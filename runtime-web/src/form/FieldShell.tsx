@@ -12,6 +12,8 @@ interface Props {
   required: boolean
   /** Types that draw their own label (a switch, a checkbox) ask for none here. */
   bare?: boolean
+  /** Not editable (see, approve, a readonly state): drawn as text, not as a box to type in (form.css). */
+  readOnly?: boolean
   children: ReactNode
 }
 
@@ -36,12 +38,12 @@ export function LabelContent({ item, required }: { item: FormItem; required: boo
   )
 }
 
-export function FieldShell({ item, inputId, required, bare, children }: Props) {
+export function FieldShell({ item, inputId, required, bare, readOnly, children }: Props) {
   const { label, design } = item.data
   const colors = design.colors
   return (
     <div
-      className="ffield"
+      className={readOnly ? 'ffield ffield--readonly' : 'ffield'}
       data-field={item.field_name}
       data-type={item.type}
       style={{

@@ -6,10 +6,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useForm } from './context.js'
-import { safeModalUrl } from './overlays.js'
-import { Rows } from './PageView.js'
+import { safeModalUrl } from './modal_url.js'
+import type { Rows as PageRows } from './PageView.js'
 
-export function FormModal() {
+/** `Rows` comes from the caller: imported here, PageView would split off the form route into a chunk of its own. */
+export function FormModal({ Rows }: { Rows: typeof PageRows }) {
   const { t } = useTranslation()
   const { store } = useForm()
   const overlays = store.overlays

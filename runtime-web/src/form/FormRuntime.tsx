@@ -3,15 +3,13 @@
  * lateral menu built from named sections, the page (or every page when the form displays as one
  * scroll), the missing-required list, the bottom bar and the take-decision prompt.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import './form.css'
 import { useTranslation } from 'react-i18next'
 import type { Device } from '@tramita/contract'
 import { FormContext, useForm, useFormSnapshot, type FormContextValue } from './context.js'
 import { BottomBar, type BottomBarProps } from './BottomBar.js'
 import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
-import { DownloadsPanel, OverlayLayer } from './DownloadsPanel.js'
-import { FormModal } from './FormModal.js'
 import { MissingRequired } from './MissingRequired.js'
 import { PageView, Rows } from './PageView.js'
 import { useFileSrc } from './useFileSrc.js'
@@ -25,6 +23,16 @@ export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
   docPathLink: string
   decisions: Decision[]
   onDecision(decision: Decision): void
+}
+
+// The modal and the download panel only actions open: they come with a form that has actions.
+const ActionOverlays = lazy(() => import('./ActionOverlays.js'))
+
+/** What code loaded later draws over the form (the actions' progress bar, camera and capture). */
+function OverlayLayer() {
+  const { overlays } = useForm().store
+  const Layer = useSyncExternalStore(overlays.subscribe, overlays.layer)
+  return Layer ? <Layer /> : null
 }
 
 function SectionBar({ sectionId, kind, size }: { sectionId: string; kind: 'navbar' | 'menu'; size: number }) {
@@ -142,8 +150,11 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
           <BottomBar {...props} onDecide={() => setDeciding(true)} />
         </>
       )}
-      <FormModal />
-      <DownloadsPanel />
+      {store.config.validations.actions.length > 0 && (
+        <Suspense fallback={null}>
+          <ActionOverlays Rows={Rows} />
+        </Suspense>
+      )}
       <OverlayLayer />
       {deciding && (
         <DecisionPrompt

@@ -54,11 +54,12 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
   const Field = renderers.field(item.type)
   const inputId = inputIdOf(name)
   const required = store.showsRequired(name)
+  const readOnly = store.isReadOnly(name)
   if (item.isSet && Field) {
     // Drawn once per repetition; the frame's label becomes the repetitions' legend.
     return (
       <div className="fcell" style={style}>
-        <FieldShell item={item} inputId={inputId} required={required} bare>
+        <FieldShell item={item} inputId={inputId} required={required} readOnly={readOnly} bare>
           <SetView item={item} Field={Field} required={required} onEvent={onEvent} />
         </FieldShell>
       </div>
@@ -66,7 +67,7 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
   }
   return (
     <div className="fcell" style={style}>
-      <FieldShell item={item} inputId={inputId} required={required} bare={BARE.has(item.type)}>
+      <FieldShell item={item} inputId={inputId} required={required} readOnly={readOnly} bare={BARE.has(item.type)}>
         {Field ? (
           <Suspense fallback={<div className="ffield__loading" aria-busy="true" />}>
             <Field
@@ -74,7 +75,7 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
               value={store.value(name)}
               onChange={onChange}
               onEvent={onEvent}
-              readOnly={store.isReadOnly(name)}
+              readOnly={readOnly}
               disabled={store.isDisabled(name)}
               required={required}
               inputId={inputId}

@@ -40,6 +40,10 @@ export function MissingRequired() {
       <ul>
         {missing.map((entry) => (
           <li key={entry.field}>
+            {/* A bullet of its own, on the entry's first line (a list marker sits on a wrapped button's last). */}
+            <span className="fmissing__dot" aria-hidden="true">
+              •
+            </span>
             <button
               type="button"
               className="link-button"

@@ -37,16 +37,6 @@ type Listener = () => void
 /** A component drawn over the form by code loaded later (the actions' layer); a type import only. */
 type Layer = import('react').ComponentType
 
-/** Only http(s) and same-site paths open in a modal: never javascript:, data: or other schemes. */
-export function safeModalUrl(url: string, origin: string): URL | null {
-  try {
-    const parsed = new URL(url, origin)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null
-  } catch {
-    return null
-  }
-}
-
 export class Overlays {
   private modalNow: Modal | null = null
   private downloadsNow: readonly Download[] = []

@@ -17,6 +17,7 @@ import { createFormServices } from '../form/services.js'
 import { FormStore, type FormStoreInit } from '../form/store.js'
 import { formTexts } from '../form/texts.js'
 import type { ActionsEnv } from '../form/actions/load.js'
+import type { Saved } from '../form/DoneScreen.js'
 import { shownLanguage } from '../lib/language.js'
 
 /** The form cases of spec 000 §2. */
@@ -62,10 +63,14 @@ type Phase =
   | { name: 'failed'; message: string }
   | { name: 'task_done' }
   | { name: 'ready'; info: FormInfo; store: FormStore }
-  | { name: 'done'; info: FormInfo; store: FormStore }
+  /** A new case sent: what the save answered (its code, whether it may be consulted). */
+  | { name: 'done'; info: FormInfo; store: FormStore; saved: Saved }
 
 // The preview panel comes with the first file a user opens.
 const FilePreview = lazy(() => import('../components/FilePreview.js').then((m) => ({ default: m.FilePreview })))
+// The done screen comes with the first send (fetched while a new case is filled in).
+const loadDone = () => import('../form/DoneScreen.js').then((m) => ({ default: m.DoneScreen }))
+const DoneScreen = lazy(loadDone)
 
 const renderers = createRendererRegistry()
 
@@ -143,6 +148,8 @@ export function FormsPage() {
   const params = useMemo(() => readFormParams(query), [query])
   const device = useDevice()
   const [phase, setPhase] = useState<Phase>({ name: 'loading' })
+  /** The form's name, kept while the case reloads after a save (and once its task is done). */
+  const [formName, setFormName] = useState<string>()
   const [saving, setSaving] = useState(false)
   /** Another save changed the case after it was loaded: this one was refused and a reload is offered. */
   const [caseChanged, setCaseChanged] = useState(false)
@@ -170,6 +177,8 @@ export function FormsPage() {
     )
       .then(async (body) => {
         const info = body.data!
+        setFormName(info.form.name)
+        if (formCase === 'new') void loadDone()
         if ((formCase === 'enter' || formCase === 'approve') && info.status_task !== 'pending') {
           setPhase({ name: 'task_done' })
           return
@@ -249,14 +258,14 @@ export function FormsPage() {
       savingRef.current = true
       setSaving(true)
       try {
-        await call('POST', route, fields)
+        const answer = (await call<Saved>('POST', route, fields)).data ?? {}
         toasts.success(t('info_sent_success'))
         // A save that named the state to move to (a save action's go_to_state) says it moved.
         if (options.goToState) toasts.success(t('estado_actualizado_exito'))
         const local = storage()
         if (local) clearLocalEdits(local, editKey)
         if (formCase === 'new') {
-          if (!options.suppress) setPhase({ name: 'done', info, store })
+          if (!options.suppress) setPhase({ name: 'done', info, store, saved: answer })
         } else if (!params.invisible && !options.suppress) {
           setReloadCount((n) => n + 1)
         }
@@ -319,7 +328,7 @@ export function FormsPage() {
       </Page>
     )
   }
-  const title = phase.name === 'ready' || phase.name === 'done' ? phase.info.form.name : t('page.forms.title')
+  const title = formName ?? t('page.forms.title')
   return (
     <Page title={title} testId="page-forms" variant="form">
       <p className="badge" data-testid="forms-case" data-case={formCase}>
@@ -342,19 +351,15 @@ export function FormsPage() {
         </p>
       )}
       {phase.name === 'done' && (
-        <div className="card fcard" role="status" data-testid="form-done">
-          <p>{t('form_runtime.done')}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
+        <Suspense fallback={<div className="card fcard" aria-busy="true" />}>
+          <DoneScreen
+            saved={phase.saved}
+            onRedo={() => {
               phase.store.reset(params.presets)
               setPhase({ name: 'ready', info: phase.info, store: phase.store })
             }}
-          >
-            {t('form_runtime.redo')}
-          </button>
-        </div>
+          />
+        </Suspense>
       )}
       {ready && params.invisible && (
         <div className="card fcard" role="status" aria-busy={saving} data-testid="form-invisible">

@@ -168,6 +168,9 @@ export default class FormProcessController {
       state: saved.state,
       ended: saved.ended,
       id_process: version.formId,
+      // The done screen links a new case to its public consultation when the process allows it.
+      external_consultation: version.process.external_consultation.enable,
+      id_form: version.formKey,
     })
   }
 
