@@ -15,6 +15,8 @@ import { workerCheck } from './worker_check.js'
 const OWNER = 'tramita-scripts'
 /** Checks wait for a pause in typing. */
 const CHECK_DELAY_MS = 250
+/** Emitted texts remembered until the caller's `value` catches up (far more than a render lags). */
+const EMITTED_KEPT = 500
 
 let models = 0
 
@@ -88,13 +90,22 @@ export default function MonacoScriptEditor({
     publish(found ?? [])
   }, [])
 
-  // The editor owns the text while it is typed (a controlled `value` lags a fast typist and would
-  // write an older text back over new keystrokes); only a change from outside (undo) is pushed in.
-  const emitted = useRef(value)
+  // The editor owns the text while it is typed; only a change from outside (undo) is pushed in. The
+  // caller's `value` lags a fast typist, and on a busy page a render can even commit an older text
+  // while newer keystrokes are still on their way: so every text the editor emitted is remembered
+  // until `value` comes back with it, and none of them, however old, is ever written back.
+  const emitted = useRef<string[]>([])
   useEffect(() => {
     const editor = editorRef.current
-    if (!editor || value === emitted.current || value === editor.getValue()) return
-    emitted.current = value
+    if (!editor) return
+    const pending = emitted.current
+    const echo = pending.indexOf(value)
+    if (echo >= 0) {
+      pending.splice(0, echo + 1)
+      return
+    }
+    if (value === editor.getValue()) return
+    pending.length = 0
     editor.setValue(value)
   }, [value])
 
@@ -130,7 +141,10 @@ export default function MonacoScriptEditor({
       language="typescript"
       defaultValue={value}
       onChange={(text) => {
-        emitted.current = text ?? ''
+        const pending = emitted.current
+        pending.push(text ?? '')
+        // A caller that never echoes the text back must not make this grow without end.
+        if (pending.length > EMITTED_KEPT) pending.shift()
         onChange(text ?? '')
       }}
       onMount={onMount}
