@@ -143,6 +143,17 @@ test.group('the form designer’s logic view in Chromium', (group) => {
     assert.include(text, '"set_user"')
   })
 
+  test('a condition typed on a slowed page (CPU ×8) is stored exactly as typed', async () => {
+    // A loaded machine, as when this test's first half flaked: renders lag the keystrokes, checks
+    // start mid-typing (a clean prefix may be stored first) and the TypeScript worker starts cold.
+    const { page, draft } = await conditionEditor(async (page) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+    })
+    await page.keyboard.type("edad !== '' && edad > 17", { delay: 30 })
+    await storedCondition(draft, { active: true, code: "edad !== '' && edad > 17" })
+  })
+
   test('a condition is stored even when its TypeScript check cannot run', async ({ assert }) => {
     const { page, draft } = await conditionEditor((page) => page.addInitScript(refuseTypeScriptWorker))
     await page.keyboard.type('edad > 17', { delay: 30 })
