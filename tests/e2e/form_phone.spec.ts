@@ -62,7 +62,8 @@ test.group('form screen for a new user in Chromium', (group) => {
     await page.getByTestId('form-done').waitFor()
   }
 
-  test('on a phone the missing list, the page bar and the country select fit the screen', async ({ assert }) => {
+  /** A three-page form opened on a phone: a long-labelled required field and a celular on page 1. */
+  async function phoneForm(): Promise<Page> {
     const { area, supervisor } = await publishPermit()
     const config = permitConfig()
     const form = await publishForm({
@@ -89,10 +90,20 @@ test.group('form screen for a new user in Chromium', (group) => {
     const page = await session.signedIn('solicitante', PHONE)
     await page.goto(`${base}/forms/new?data=${form.key}`)
     await page.locator('.fruntime[data-device=mobile]').waitFor()
+    return page
+  }
 
-    // The country select shows its whole text: it is at least as wide as the same select sized to it.
+  const toLastPage = async (page: Page) => {
+    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Siguiente' }).click()
+    await page.getByTestId('form-send').waitFor()
+  }
+
+  test('on a phone the country select shows its whole name and code', async ({ assert }) => {
+    const page = await phoneForm()
     const select = page.locator('[data-field=telefono] select')
     assert.equal(await select.locator('option:checked').innerText(), 'Colombia (+57)')
+    // At least as wide as the same select sized to its text (a select's scrollWidth never exceeds its
+    // clientWidth, so the clipped text is measured this way).
     const fit = await select.evaluate((el: HTMLSelectElement) => {
       // A select sized by its content is as wide as its longest option: the probe holds the chosen one only.
       const probe = el.cloneNode(false) as HTMLSelectElement
@@ -104,10 +115,13 @@ test.group('form screen for a new user in Chromium', (group) => {
       return { needed, shown: el.getBoundingClientRect().width }
     })
     assert.isAtLeast(fit.shown, fit.needed - 0.5, `select ${fit.shown}px wide, its text needs ${fit.needed}px`)
+  })
 
-    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Siguiente' }).click()
-
-    // The page bar keeps its text and buttons off the screen's edges.
+  test("on a phone the page bar keeps its page count and the send button off the screen's edges", async ({
+    assert,
+  }) => {
+    const page = await phoneForm()
+    await toLastPage(page)
     const bar = page.getByTestId('form-bar')
     assert.include(await bar.innerText(), 'Página 3 de 3')
     const pages = (await bar.locator('.fbar__pages').boundingBox())!
@@ -118,19 +132,28 @@ test.group('form screen for a new user in Chromium', (group) => {
       PHONE.width - 8,
       `"Enviar" ends ${PHONE.width - send.x - send.width}px from the right edge`
     )
+  })
 
-    // A wrapped entry of the missing-required list has its bullet on its first line.
+  test('on a phone a wrapped entry of the missing-required list has its bullet on its first line', async ({
+    assert,
+  }) => {
+    const page = await phoneForm()
+    await toLastPage(page)
     const entry = page.getByTestId('missing-required').locator('li').filter({ hasText: LONG_LABEL })
-    const button = (await entry.getByRole('button').boundingBox())!
-    const lineHeight = await entry
-      .getByRole('button')
-      .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2)
-    assert.isAbove(button.height, lineHeight * 1.5, 'the long entry wraps on a phone')
+    const button = entry.getByRole('button')
+    const box = (await button.boundingBox())!
+    const lineHeight = await button.evaluate(
+      (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2
+    )
+    assert.isAbove(box.height, lineHeight * 1.5, 'the long entry wraps on a phone')
+    // A list marker cannot be measured: the bullet is an element of its own (aria-hidden).
+    assert.equal(await entry.locator('.fmissing__dot').count(), 1, 'the entry has its own bullet')
     const dot = (await entry.locator('.fmissing__dot').boundingBox())!
     const dotMiddle = dot.y + dot.height / 2
-    assert.isAtLeast(dotMiddle, button.y, 'the bullet is not above the entry')
-    assert.isAtMost(dotMiddle, button.y + lineHeight, 'the bullet sits on the first line of the entry')
-    assert.isBelow(dot.x + dot.width, button.x, 'the bullet is left of the entry')
+    assert.isAtLeast(dotMiddle, box.y, 'the bullet is not above the entry')
+    assert.isAtMost(dotMiddle, box.y + lineHeight, 'the bullet sits on the first line of the entry')
+    assert.isBelow(dot.x + dot.width, box.x, 'the bullet is left of the entry')
+    assert.equal(await entry.evaluate((el) => getComputedStyle(el).listStyleType), 'none', 'no second bullet')
   })
 
   test('the done screen shows the case code, copies it and links to the consultation', async ({ assert }) => {
