@@ -33,6 +33,8 @@ test.group('public consultation', (group) => {
         flow_values: JSON.stringify({ nombre: 'Ana', dias: 2, motivo: 'Viaje', documento: '1020304050' }),
       })
     res.assertStatus(200)
+    // The done screen links the new case to its consultation only when the process allows it.
+    res.assertBodyContains({ data: { external_consultation: consult.enable === true, id_form: form.key } })
     return { form, code: res.body().data.code_process as string }
   }
 
