@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { message } from '#lib/messages'
 import { MAX_JSON_DEPTH, textTooDeep } from '#lib/json_input'
+import { validationMessage } from '#lib/validation_message'
 
 interface ErrorLike {
   status?: number
@@ -44,8 +45,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   private publicMessage(err: ErrorLike, status: number, ctx: HttpContext): string {
     if (err.code === 'E_VALIDATION_ERROR' && Array.isArray(err.messages) && err.messages.length) {
-      const first = err.messages[0] as { field?: string; message?: string }
-      return first.field ? `${first.field}: ${first.message}` : String(first.message)
+      return validationMessage(ctx, err.messages[0] as { field?: string; rule?: string })
     }
     if (err.code === 'E_ROUTE_NOT_FOUND') {
       return message(ctx, 'error.not_found', { method: ctx.request.method(), path: ctx.request.url() })
