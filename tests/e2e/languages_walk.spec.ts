@@ -126,6 +126,10 @@ test.group('the main screens in Spanish and Chinese have no English', (group) =>
         await teacher.locator('input[name=user]').waitFor()
         assert.equal(await teacher.evaluate(() => document.documentElement.lang), lang)
         await noEnglish(teacher, 'sign-in')
+        await teacher.getByRole('button', { name: T('login.forgot_password') }).click()
+        await teacher.getByRole('button', { name: T('login.recover') }).waitFor()
+        await noEnglish(teacher, 'password recovery')
+        await teacher.getByRole('button', { name: T('login.back_to_sign_in') }).click()
         await signIn(teacher, PEOPLE.teacher, DEFAULT_DEMO_PASSWORD)
         await noEnglish(teacher, 'home')
 
@@ -252,10 +256,13 @@ test.group('the main screens in Spanish and Chinese have no English', (group) =>
         await admin.getByText('teresa@colegio.edu.co').first().waitFor()
         await noEnglish(admin, 'a user profile')
 
-        // Status.
+        // Status, and an address that is no page.
         await admin.goto(`${base}/status`)
         await admin.getByTestId('health-overall').waitFor()
         await noEnglish(admin, 'status')
+        await admin.goto(`${base}/no-such-page`)
+        await admin.getByText(T('page.not_found.title')).first().waitFor()
+        await noEnglish(admin, 'page not found')
 
         // The designer's list of forms.
         await supervisor.goto(`${base}/designer`)
