@@ -48,42 +48,69 @@ test.group('consultation: dates', () => {
   })
 })
 
-test.group('consultation: progress bar', () => {
+test.group('consultation: progress bar (the path the case took)', () => {
   const states = [
     { id: 'revision', label: 'En revisión', color: '#f0a000' },
     { id: 'end', label: 'Cierre', color: '#1C1066' },
     { id: 'aprobado', label: 'Aprobado', color: '#00aa55' },
+    { id: 'rechazado', label: 'Rechazado', color: '#cc0000' },
     { id: 'init', label: 'Comienzo', color: '#7f82ff' },
   ]
-
-  test('init first, named states in their order, end last', ({ assert }) => {
-    const steps = progressSteps(states, 'revision', names)
-    assert.deepEqual(
-      steps.map((s) => s.id),
-      ['init', 'revision', 'aprobado', 'end']
-    )
+  const at = (id: string, label = id, date: string | null = '2026-02-01T08:00:00.000Z') => ({
+    id,
+    label,
+    color: '',
+    date,
   })
 
-  test('init and end read Iniciado and Finalizado; only end has no arrow; one current', ({ assert }) => {
-    const steps = progressSteps(states, 'aprobado', names)
+  test('only the states entered, in order; the last is current and has no arrow', ({ assert }) => {
+    const steps = progressSteps(
+      states,
+      [at('init', 'Comienzo', null), at('revision'), at('aprobado')],
+      { id: 'aprobado' },
+      names
+    )
     assert.deepEqual(
       steps.map((s) => s.label),
-      ['Iniciado', 'En revisión', 'Aprobado', 'Finalizado']
+      ['Iniciado', 'En revisión', 'Aprobado'],
+      'no Rechazado, no Finalizado: the case never went there'
     )
     assert.deepEqual(
-      steps.map((s) => s.last),
-      [false, false, false, true]
+      steps.map((s) => [s.current, s.last]),
+      [
+        [false, false],
+        [false, false],
+        [true, true],
+      ]
     )
-    assert.deepEqual(
-      steps.filter((s) => s.current).map((s) => s.id),
-      ['aprobado']
-    )
-    assert.equal(steps[1].color, '#f0a000')
+    assert.equal(steps[1].color, '#f0a000', "the process's colour")
+    assert.equal(steps[0].date, '')
+    assert.match(steps[1].date, /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 
-  test('an unknown current state highlights nothing; a label-less state shows its id', ({ assert }) => {
-    assert.isFalse(progressSteps(states, 'borrado', names).some((s) => s.current))
-    assert.equal(progressSteps([{ id: 'pausa', label: '' }], null, names)[0].label, 'pausa')
+  test('a state entered twice is drawn twice; end reads Finalizado', ({ assert }) => {
+    const path = [at('init'), at('revision'), at('rechazado'), at('revision'), at('end')]
+    assert.deepEqual(
+      progressSteps(states, path, { id: 'end' }, names).map((s) => s.label),
+      ['Iniciado', 'En revisión', 'Rechazado', 'En revisión', 'Finalizado']
+    )
+  })
+
+  test('a state no longer in the process keeps its logged label; without a path, init then the current', ({
+    assert,
+  }) => {
+    assert.equal(
+      progressSteps(states, [at('init'), at('pausa', 'En pausa')], { id: 'pausa' }, names)[1].label,
+      'En pausa'
+    )
+    assert.deepEqual(
+      progressSteps(states, undefined, { id: 'revision', label: 'En revisión' }, names).map((s) => s.id),
+      ['init', 'revision']
+    )
+    assert.deepEqual(
+      progressSteps(states, [], { id: 'init' }, names).map((s) => [s.id, s.current]),
+      [['init', true]]
+    )
   })
 })
 

@@ -151,13 +151,21 @@ test.group('public consultation in Chromium', (group) => {
     assert.include(await page.getByTestId('consult-header').innerText(), 'Solicitud de permiso')
     assert.equal(await page.getByTestId('consult-code').innerText(), code)
 
-    // Progress bar: every state, init and end by their names, the current one marked, no arrow after end.
+    // Progress bar: the path the case took (issue 18), init by its name, where it ended marked; Rechazado
+    // and Finalizado, which it never entered, are not drawn as if they followed.
     const steps = page.getByTestId('consult-progress').locator('li')
-    assert.deepEqual(await steps.allInnerTexts(), ['Iniciado', 'En revisión', 'Aprobado', 'Rechazado', 'Finalizado'])
-    assert.equal(await page.locator('[aria-current="step"]').innerText(), 'Aprobado')
+    assert.deepEqual(await steps.locator('.consult-progress__label').allInnerTexts(), [
+      'Iniciado',
+      'En revisión',
+      'Aprobado',
+    ])
+    assert.equal(await page.locator('[aria-current="step"] .consult-progress__label').innerText(), 'Aprobado')
     assert.equal(await page.locator('[aria-current="step"]').getAttribute('data-state'), 'aprobado')
-    assert.equal(await page.locator('.consult-progress__arrow').count(), 4)
+    assert.equal(await page.locator('.consult-progress__arrow').count(), 2)
     assert.equal(await steps.last().locator('.consult-progress__arrow').count(), 0)
+    assert.equal(await page.locator('.consult-progress__more').count(), 0, 'an ended case goes nowhere further')
+    assert.equal(await page.getByTestId('consult-case-status').innerText(), 'Terminado')
+    assert.match(await steps.nth(1).locator('.consult-progress__date').innerText(), /^\d{4}\/\d{2}\/\d{2} /)
     assert.equal(await page.getByTestId('consult-current-state').innerText(), 'Aprobado')
     assert.match(await page.getByTestId('consult-last-update').innerText(), /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/)
 
@@ -268,6 +276,66 @@ test.group('public consultation in Chromium', (group) => {
     assert.equal(await page.getByTestId('consult-result').count(), 0)
   })
 
+  test('a rejected case: the path back to review, still open, and the rejection’s comment', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publish(CONSULT)
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const reviewer = await makeUser({ username: 'revisora', role: 'teacher' })
+    await reviewer.related('areas').attach([form.area.id])
+    await makeUser({ username: 'jefa', role: 'supervisor' })
+    const started = await post(client, '/data/form/flows/process', await tokenFor(client, 'solicitante'), {
+      data: form.key,
+      flow_values: JSON.stringify({ nombre: 'Ana Ruiz', dias: 2, documento: DOCUMENT }),
+    })
+    started.assertStatus(200)
+    const { id, key_process: key, code_process: code } = started.body().data
+    const entered = await post(client, '/data/form/asignar/process/info', await tokenFor(client, 'revisora'), {
+      key_process: key,
+      token: await pendingToken(id),
+      flow_values: JSON.stringify({ observacion: 'Soportes completos' }),
+    })
+    entered.assertStatus(200)
+    const rejected = await post(client, '/data/form/decision/process/info', await tokenFor(client, 'jefa'), {
+      key_process: key,
+      token: await pendingToken(id),
+      decision: JSON.stringify({ id: 'rechazar' }),
+      comment: 'Falta la incapacidad firmada',
+    })
+    rejected.assertStatus(200)
+
+    await consult(form.key, code, DOCUMENT)
+    await page.getByTestId('consult-result').waitFor()
+    // Rechazar sent it back to review: the path says so in order, and Aprobado (never entered) is absent.
+    const steps = page.getByTestId('consult-progress').locator('li')
+    assert.deepEqual(await steps.locator('.consult-progress__label').allInnerTexts(), [
+      'Iniciado',
+      'En revisión',
+      'Rechazado',
+      'En revisión',
+    ])
+    assert.deepEqual(
+      await steps.evaluateAll((items) => items.map((li) => li.getAttribute('aria-current'))),
+      [null, null, null, 'step'],
+      'the current state is the last one the case entered'
+    )
+    assert.equal(await page.locator('[data-state=aprobado]').count(), 0)
+    assert.equal(await page.getByTestId('consult-case-status').innerText(), 'En curso')
+    assert.equal(await steps.last().locator('.consult-progress__more').count(), 1, 'an open case goes on')
+    assert.equal(await page.getByTestId('consult-current-state').innerText(), 'En revisión')
+
+    // The decision's comment is under the decision in the activity register.
+    const decision = page.getByTestId('consult-activity').locator('li[data-event=option_selected]')
+    assert.equal(await decision.locator('.consult-chip').innerText(), 'Rechazar')
+    assert.equal(
+      await decision.getByTestId('consult-activity-comment').textContent(),
+      'Comentario: Falta la incapacidad firmada',
+      'read out with its name'
+    )
+    assert.isTrue(await decision.getByText('Falta la incapacidad firmada').isVisible())
+  })
+
   test('a wrong verification value says consulta_incorrecta and shows no panel', async ({ client, assert }) => {
     const { form, code } = await approvedCase(client, CONSULT)
     await consult(form.key, code, '999')
@@ -304,7 +372,7 @@ test.group('public consultation in Chromium', (group) => {
       await page.getByTestId('consult-progress').evaluate((el) => getComputedStyle(el).flexDirection),
       'column'
     )
-    assert.equal(await page.locator('[aria-current="step"]').innerText(), 'Aprobado')
+    assert.equal(await page.locator('[aria-current="step"] .consult-progress__label').innerText(), 'Aprobado')
     assert.isAtMost(await page.evaluate(() => document.documentElement.scrollWidth), 360)
     for (const id of ['consult-result', 'consult-activity']) {
       const box = (await page.getByTestId(id).boundingBox())!

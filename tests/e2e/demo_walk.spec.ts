@@ -101,6 +101,8 @@ test.group('the demo process in Chromium', (group) => {
     await openPending(supervisor, started.code)
     await supervisor.getByTestId('form-decide').click()
     await supervisor.getByTestId('decision-prompt').getByRole('button', { name: 'Aprobar' }).click()
+    // A decision is confirmed before it is sent (issue 18).
+    await supervisor.getByTestId('decision-confirm').click()
     await waitUntil(async () => (await db.from('cases').where('id', started.id).first()).status === 'ended')
 
     // The applicant follows it with the code and her e-mail, without signing in.

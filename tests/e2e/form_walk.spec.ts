@@ -88,6 +88,8 @@ test.group('form runtime in Chromium', (group) => {
     assert.isFalse(await approver.getByLabel('Nombre').isEditable())
     await approver.getByTestId('form-decide').click()
     await approver.getByTestId('decision-prompt').getByRole('button', { name: 'Aprobar' }).click()
+    // A decision is confirmed before it is sent (issue 18).
+    await approver.getByTestId('decision-confirm').click()
     await waitUntil(async () => (await db.from('cases').where('id', started.id).first()).status === 'ended')
     const ended = await onlyCase()
     assert.equal(ended.state, 'aprobado')

@@ -13,17 +13,21 @@ import zh from '../locales/zh.json' with { type: 'json' }
 import serverEs from '../locales/server/es.json' with { type: 'json' }
 import serverEn from '../locales/server/en.json' with { type: 'json' }
 import serverZh from '../locales/server/zh.json' with { type: 'json' }
+import consultationEs from '../locales/consultation/es.json' with { type: 'json' }
+import consultationEn from '../locales/consultation/en.json' with { type: 'json' }
+import consultationZh from '../locales/consultation/zh.json' with { type: 'json' }
 import { commonOptions, DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language, type Vars } from './languages.js'
 
 export * from './languages.js'
 
 /** The message tree of one language (Spanish is the source). */
-export type Messages = typeof es & typeof serverEs
+export type Messages = typeof es & typeof serverEs & { consultation: typeof consultationEs }
 
+// The public consultation's texts load with its page in the browser (locales/consultation); here, with the rest.
 export const resources = {
-  es: { translation: { ...es, ...serverEs } },
-  en: { translation: { ...en, ...serverEn } },
-  zh: { translation: { ...zh, ...serverZh } },
+  es: { translation: { ...es, consultation: consultationEs, ...serverEs } },
+  en: { translation: { ...en, consultation: consultationEn, ...serverEn } },
+  zh: { translation: { ...zh, consultation: consultationZh, ...serverZh } },
 } as const satisfies Record<Language, { translation: Messages }>
 
 /** The options every Tramita i18next instance starts from (resources in memory, no backend). */

@@ -120,7 +120,7 @@ const SAME_EVERYWHERE = new Set(['app.name', 'error.unauthorized'])
  * Texts in files of their own, loaded with the code that shows them (the designer's have their own tests);
  * server: what only the server says, never sent to the browser.
  */
-const AREAS = ['viewers', 'table', 'actions', 'idcard', 'form_done', 'server'] as const
+const AREAS = ['viewers', 'table', 'actions', 'idcard', 'form_done', 'decision', 'consultation', 'server'] as const
 
 async function areaTexts(area: string, lang: string): Promise<Map<string, unknown>> {
   const text = await readFile(new URL(`../locales/${area}/${lang}.json`, import.meta.url), 'utf8')

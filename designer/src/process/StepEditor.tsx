@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ASSIGNEE_KINDS, fourEyes } from '@tramita/contract'
+import { ASSIGNEE_KINDS, DECISION_COMMENT_RULES, fourEyes } from '@tramita/contract'
 import { addDecision, removeDecision, removeStep, setValue, type Command, type ProblemIndex } from '../model/index.js'
 import type { Directory } from './people.js'
 import { Choice, Field, Problems } from './fields.js'
@@ -11,7 +11,13 @@ export interface StepJson {
   assign?: { type?: string; id?: number; email?: string; name?: string; field?: string }
   state?: string
   next?: { step?: string | null; state?: string }
-  decisions?: { id: string; label?: string; color?: string; next?: { step?: string | null; state?: string } }[]
+  decisions?: {
+    id: string
+    label?: string
+    color?: string
+    next?: { step?: string | null; state?: string }
+    comment?: (typeof DECISION_COMMENT_RULES)[number]
+  }[]
   go_to_states?: string[]
   notify?: boolean
   four_eyes?: boolean
@@ -107,6 +113,13 @@ export function StepEditor({ step, index, steps, states, fields, directory, appl
                 steps={others}
                 states={states}
                 onChange={(next) => set(`/decisions/${d}/next`, next)}
+              />
+              {/* Whether the person deciding writes a comment (optional when unset, the schema's default). */}
+              <Choice
+                label={t('process.decision_comment')}
+                value={decision.comment ?? 'optional'}
+                options={DECISION_COMMENT_RULES.map((rule) => ({ id: rule, label: t(`process.comment_${rule}`) }))}
+                onChange={(rule) => set(`/decisions/${d}/comment`, rule)}
               />
               <button type="button" onClick={() => apply(removeDecision(step.id, decision.id))}>
                 {t('process.remove')}

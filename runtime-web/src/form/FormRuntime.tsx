@@ -9,12 +9,15 @@ import { useTranslation } from 'react-i18next'
 import type { Device } from '@tramita/contract'
 import { FormContext, useForm, useFormSnapshot, type FormContextValue } from './context.js'
 import { BottomBar, type BottomBarProps } from './BottomBar.js'
-import { DecisionPrompt, type Decision } from './DecisionPrompt.js'
+import type { Decision } from './DecisionPrompt.js'
 import { MissingRequired } from './MissingRequired.js'
 import { PageView, Rows } from './PageView.js'
 import { useFileSrc } from './useFileSrc.js'
 
 export type FormView = 'form' | 'vars' | 'doc' | 'doc_link'
+
+// The decision prompt (and its confirmation) comes with the first "take decision", not with the form.
+const DecisionPrompt = lazy(() => import('./DecisionPrompt.js').then((m) => ({ default: m.DecisionPrompt })))
 
 export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
   context: FormContextValue
@@ -22,7 +25,7 @@ export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
   docPath: string
   docPathLink: string
   decisions: Decision[]
-  onDecision(decision: Decision): void
+  onDecision(decision: Decision, comment: string): void
 }
 
 // The modal and the download panel only actions open: they come with a form that has actions.
@@ -157,15 +160,17 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
       )}
       <OverlayLayer />
       {deciding && (
-        <DecisionPrompt
-          decisions={props.decisions}
-          busy={props.saving}
-          onChoose={(decision) => {
-            props.onDecision(decision)
-            setDeciding(false)
-          }}
-          onClose={() => setDeciding(false)}
-        />
+        <Suspense fallback={null}>
+          <DecisionPrompt
+            decisions={props.decisions}
+            busy={props.saving}
+            onChoose={(decision, comment) => {
+              props.onDecision(decision, comment)
+              setDeciding(false)
+            }}
+            onClose={() => setDeciding(false)}
+          />
+        </Suspense>
       )}
     </div>
   )

@@ -54,6 +54,18 @@ export interface FormByFlow {
   current_state: { id: string; label?: string; color?: string }
   last_update: string | null
   doc_path_link: string
+  /** The states the case went through, in order (its log), the last being where it is. */
+  path?: PathState[]
+  /** Whether the case has ended (then its last state is where it ended). */
+  ended?: boolean
+}
+
+/** One state of a case's path: as logged when the case entered it. */
+export interface PathState {
+  id: string
+  label: string
+  color: string
+  date: string | null
 }
 
 /** One entry of POST /data/forms/record_info */
@@ -65,6 +77,8 @@ export interface ActivityEntry {
   date: string
   asignados: string
   type_asignador: string | null
+  /** What the person deciding wrote with a decision (option_selected entries). */
+  comment?: string | null
 }
 
 export const INIT_STATE = 'init'
@@ -93,31 +107,53 @@ export interface ProgressStep {
   id: string
   label: string
   color: string
+  /** When the case entered this state ('' when unknown). */
+  date: string
+  /** Where the case is now: the last state of its path. */
   current: boolean
-  /** The end state has no arrow after it. */
+  /** The last state has no arrow after it. */
   last: boolean
 }
 
 /**
- * The states as the progress bar shows them: init first, the named states in their defined order, end
- * last; init and end read as the spec's 'Iniciado' / 'Finalizado' (passed in, translated).
+ * The progress bar: the path the case took, in order, ending where it is now (issue 18), not every
+ * state of the process, so a state it never entered (the rejection of an approved case) is not drawn
+ * as if it followed. A state entered twice is there twice. Init and end read as the spec's 'Iniciado'
+ * and 'Finalizado' (passed in, translated); other labels are the process's current ones when the
+ * state still exists, else as logged. Without a path (an older server), init then the current state.
  */
 export function progressSteps(
   states: readonly ProcessState[],
-  currentId: string | null | undefined,
+  path: readonly PathState[] | undefined,
+  current: { id: string; label?: string; color?: string },
   names: { init: string; end: string }
 ): ProgressStep[] {
-  const init = states.filter((s) => s.id === INIT_STATE)
-  const end = states.filter((s) => s.id === END_STATE)
-  const middle = states.filter((s) => s.id !== INIT_STATE && s.id !== END_STATE)
-  const ordered = [...init, ...middle, ...end]
-  return ordered.map((state, index) => ({
-    id: state.id,
-    label: stateLabel(state, names),
-    color: state.color ?? '',
-    current: state.id === currentId,
-    last: index === ordered.length - 1,
-  }))
+  const byId = new Map(states.map((s) => [s.id, s]))
+  const taken: PathState[] =
+    path && path.length > 0
+      ? [...path]
+      : [
+          {
+            id: INIT_STATE,
+            label: byId.get(INIT_STATE)?.label ?? '',
+            color: byId.get(INIT_STATE)?.color ?? '',
+            date: null,
+          },
+          ...(current.id === INIT_STATE
+            ? []
+            : [{ id: current.id, label: current.label ?? '', color: current.color ?? '', date: null }]),
+        ]
+  return taken.map((entry, index) => {
+    const state = byId.get(entry.id)
+    return {
+      id: entry.id,
+      label: stateLabel({ id: entry.id, label: state?.label || entry.label }, names),
+      color: state?.color ?? entry.color ?? '',
+      date: formatConsultDate(entry.date),
+      current: index === taken.length - 1,
+      last: index === taken.length - 1,
+    }
+  })
 }
 
 /** A state's shown name: init and end by their fixed names, the others by their label (or id). */

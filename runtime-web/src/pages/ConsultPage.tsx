@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
 import { Page } from '../components/Page.js'
+import { useAreaTexts, type AreaLoaders } from '../lib/area_texts.js'
 import { ConsultForm } from '../components/consult/ConsultForm.js'
 import { ConsultHeader } from '../components/consult/ConsultHeader.js'
 import { ConsultResult } from '../components/consult/ConsultResult.js'
@@ -9,6 +9,13 @@ import { FilePreview } from '../components/FilePreview.js'
 import { call, CallError, GENERIC_ERROR } from '../lib/api.js'
 import type { ActivityEntry, BasicForm, CompanyInfo, FileLink, FormByFlow } from '../lib/consultation.js'
 import { toasts } from '../lib/toasts.js'
+
+// The page's texts come with it (core/i18n/locales/consultation), not with every page's language file.
+const LOADERS: AreaLoaders = {
+  es: () => import('@tramita/i18n/locales/consultation/es.json'),
+  en: () => import('@tramita/i18n/locales/consultation/en.json'),
+  zh: () => import('@tramita/i18n/locales/consultation/zh.json'),
+}
 
 type Loaded =
   | { status: 'loading' }
@@ -29,7 +36,7 @@ interface Consulted {
  * §8). No session needed. The server answers every failed lookup the same way (consulta_incorrecta).
  */
 export function ConsultPage() {
-  const { t } = useTranslation()
+  const { t } = useAreaTexts('consultation', LOADERS)
   const [params] = useSearchParams()
   const formKey = params.get('data')?.trim() ?? ''
   const [company, setCompany] = useState<CompanyInfo | null>(null)

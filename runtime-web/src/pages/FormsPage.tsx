@@ -234,7 +234,7 @@ export function FormsPage() {
 
   /** One save through the case's route; what happens after follows spec 000 §4. */
   const save = useCallback(
-    async (options: { decision?: Decision; suppress?: boolean; goToState?: string } = {}) => {
+    async (options: { decision?: Decision; comment?: string; suppress?: boolean; goToState?: string } = {}) => {
       if (!ready || !isFormCase(formCase) || savingRef.current) return
       const { store, info } = ready
       await store.idle()
@@ -246,7 +246,8 @@ export function FormsPage() {
         token: info.token || params.token,
       }
       if (formCase === 'approve' && options.decision) {
-        fields.decision = JSON.stringify(options.decision)
+        fields.decision = JSON.stringify({ id: options.decision.id })
+        if (options.comment) fields.comment = options.comment
         // An approver who edited values sends them with the decision; the server takes what the step may edit.
         if (editing) fields.flow_values = JSON.stringify(store.payload())
       } else {
@@ -403,7 +404,7 @@ export function FormsPage() {
               store.setEditing(false, ready.info.values_init)
             } else store.setEditing(true)
           }}
-          onDecision={(decision) => void save({ decision })}
+          onDecision={(decision, comment) => void save({ decision, comment })}
         />
       )}
       {preview && (

@@ -55,6 +55,13 @@ export function ActivityRegister({ entries }: { entries: readonly ActivityEntry[
               <time className="consult-activity__date" dateTime={entry.date}>
                 {formatConsultDate(entry.date)}
               </time>
+              {/* What the person deciding wrote, under the decision (issue 18). */}
+              {entry.comment && (
+                <blockquote className="consult-activity__comment" data-testid="consult-activity-comment">
+                  <span className="visually-hidden">{t('consultation.comment')}: </span>
+                  {entry.comment}
+                </blockquote>
+              )}
             </li>
           ))}
         </ol>

@@ -30,7 +30,7 @@ interface Props {
 export function ConsultResult({ idFlow, info, states, activities, onPreview }: Props) {
   const { t } = useTranslation()
   const names = { init: t('state_init'), end: t('state_end') }
-  const steps = progressSteps(states, info.current_state.id, names)
+  const steps = progressSteps(states, info.path, info.current_state, names)
   const current = states.find((s) => s.id === info.current_state.id) ?? info.current_state
   const { information, documents } = useMemo(() => fieldRows(info, idFlow), [info, idFlow])
   const code = String(info.fields_values.CODE_PROCESS ?? '')
@@ -59,7 +59,7 @@ export function ConsultResult({ idFlow, info, states, activities, onPreview }: P
       <p className="consult-result__code">
         {t('consultation.process_code')}: <strong data-testid="consult-code">{code}</strong>
       </p>
-      <StateProgress steps={steps} />
+      <StateProgress steps={steps} ended={info.ended ?? false} />
       <dl className="consult-summary">
         <div>
           <dt>{t('consultation.current_state')}</dt>

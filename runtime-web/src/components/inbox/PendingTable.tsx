@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDate, type PendingRow } from '../../lib/inbox.js'
 import { roleLabel } from '../../lib/roles.js'
+import './cards.css'
 import { StateBadge } from './StateBadge.js'
 
 interface PendingTableProps {
@@ -30,34 +31,67 @@ export function PendingTable({ rows, busy, acting, onClaim, onRelease, compact =
   }
   return (
     <div className="inbox__scroll">
-      <table className="users__table inbox__table" data-testid="inbox-pending-table" aria-busy={busy}>
+      <table
+        role="table"
+        className="users__table inbox__table inbox__table--cards"
+        data-testid="inbox-pending-table"
+        aria-busy={busy}
+      >
         <caption className="visually-hidden">{t('inbox.pending_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('inbox.code')}</th>
-            <th scope="col">{t('inbox.process')}</th>
-            <th scope="col">{t('inbox.step')}</th>
-            {!compact && <th scope="col">{t('inbox.kind')}</th>}
-            <th scope="col">{t('inbox.state')}</th>
-            {!compact && <th scope="col">{t('inbox.assigned_to')}</th>}
-            <th scope="col">{t('inbox.assigned_at')}</th>
-            <th scope="col">{t('inbox.actions')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {t('inbox.code')}
+            </th>
+            <th scope="col" role="columnheader">
+              {t('inbox.process')}
+            </th>
+            <th scope="col" role="columnheader">
+              {t('inbox.step')}
+            </th>
+            {!compact && (
+              <th scope="col" role="columnheader">
+                {t('inbox.kind')}
+              </th>
+            )}
+            <th scope="col" role="columnheader">
+              {t('inbox.state')}
+            </th>
+            {!compact && (
+              <th scope="col" role="columnheader">
+                {t('inbox.assigned_to')}
+              </th>
+            )}
+            <th scope="col" role="columnheader">
+              {t('inbox.assigned_at')}
+            </th>
+            <th scope="col" role="columnheader">
+              {t('inbox.actions')}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={row.token} data-code={row.code} data-claimed={row.claimed_by ? 'true' : 'false'}>
-              <th scope="row" className="inbox__code">
+            <tr role="row" key={row.token} data-code={row.code} data-claimed={row.claimed_by ? 'true' : 'false'}>
+              <th scope="row" role="rowheader" className="inbox__code">
                 {row.code}
               </th>
-              <td>{row.process}</td>
-              <td>{row.step}</td>
-              {!compact && <td>{t(row.kind === 'approve' ? 'inbox.kind_approve' : 'inbox.kind_fill')}</td>}
-              <td>
+              <td role="cell" data-label={t('inbox.process')}>
+                {row.process}
+              </td>
+              <td role="cell" data-label={t('inbox.step')}>
+                {row.step}
+              </td>
+              {!compact && (
+                <td role="cell" data-label={t('inbox.kind')}>
+                  {t(row.kind === 'approve' ? 'inbox.kind_approve' : 'inbox.kind_fill')}
+                </td>
+              )}
+              <td role="cell" data-label={t('inbox.state')}>
                 <StateBadge state={row.state} />
               </td>
               {!compact && (
-                <td>
+                <td role="cell" data-label={t('inbox.assigned_to')}>
                   <span className="muted">{t(`inbox.assignee_${row.assignee_type}`)}: </span>
                   {row.assignee_type === 'rol' ? roleLabel(t, row.assignee) : row.assignee}
                   {row.claimed_by && (
@@ -67,10 +101,10 @@ export function PendingTable({ rows, busy, acting, onClaim, onRelease, compact =
                   )}
                 </td>
               )}
-              <td>
+              <td role="cell" data-label={t('inbox.assigned_at')}>
                 <time dateTime={row.assigned_at ?? undefined}>{formatDate(row.assigned_at)}</time>
               </td>
-              <td>
+              <td role="cell" data-label={t('inbox.actions')}>
                 <div className="users__actions">
                   <Link
                     className="button inbox__open"
