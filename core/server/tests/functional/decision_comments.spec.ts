@@ -30,17 +30,11 @@ test.group('decision comments and the path in the consultation', (group) => {
       (await Area.findBy('name', 'Talento humano')) ?? (await Area.create({ name: 'Talento humano', color: '#336699' }))
     const supervisor = await Role.findByOrFail('name', 'supervisor')
     const process = permitProcess(area.id, supervisor.id, { enable: true, activity_register: true })
-    const approval = process.steps[1]!
+    const approval = process.steps[1] as unknown as { decisions: Record<string, unknown>[] }
     approval.decisions = [
-      { ...approval.decisions![0]! },
-      { ...approval.decisions![1]!, comment: 'required' } as (typeof approval.decisions)[number],
-      {
-        id: 'archivar',
-        label: 'Archivar',
-        color: '#555555',
-        next: { step: null, state: 'end' },
-        comment: 'none',
-      } as (typeof approval.decisions)[number],
+      approval.decisions[0]!,
+      { ...approval.decisions[1]!, comment: 'required' },
+      { id: 'archivar', label: 'Archivar', color: '#555555', next: { step: null, state: 'end' }, comment: 'none' },
     ]
     const form = await publishForm({ name: 'Solicitud de permiso', jsonconfig: permitConfig(), process, userId: null })
     await makeUser({ username: 'solicitante', role: 'student' })
