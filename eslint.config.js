@@ -35,7 +35,10 @@ export default [
     ],
   },
   ...base,
-  { files: ['runtime-web/src/**', 'designer/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['runtime-web/src/**', 'designer/src/**', 'core/web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // The contract and the sandbox core run unchanged in Node and in the browser: no Node, no DOM.
   {
     files: ['core/contract/src/**', 'core/sandbox/src/**'],

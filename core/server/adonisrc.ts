@@ -21,6 +21,7 @@ export default defineConfig({
           'tests/unit/**/*.spec.ts',
           '../i18n/tests/**/*.spec.ts',
           '../contract/tests/**/*.spec.ts',
+          '../web/tests/**/*.spec.ts',
           '../../runtime-web/tests/**/*.spec.ts',
           '../../designer/tests/**/*.spec.ts',
         ],

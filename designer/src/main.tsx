@@ -4,6 +4,8 @@ import { BrowserRouter } from 'react-router'
 import { I18nextProvider } from 'react-i18next'
 import { App } from './App.js'
 import { createDesignerI18n, initialLanguage } from './i18n/index.js'
+import '@tramita/web/tokens.css'
+import '@tramita/web/shell.css'
 import './styles.css'
 
 const language = initialLanguage()

@@ -1,6 +1,10 @@
 import { test } from '@japa/runner'
 import { readFileSync } from 'node:fs'
-import { ApiError, buildRequest, readAnswer, SESSION_KEYS } from '../src/lib/api.js'
+import {
+  buildJsonRequest as buildRequest,
+  readJsonAnswer as readAnswer,
+  type JsonCallError,
+} from '@tramita/web/json-call'
 
 const texts = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../../core/i18n/locales/designer/${lang}.json`, import.meta.url), 'utf8')) as Record<
@@ -30,7 +34,7 @@ test.group('designer shell: calls and texts', () => {
       try {
         readAnswer(status, body)
       } catch (error) {
-        return error as ApiError
+        return error as JsonCallError
       }
       throw new Error('not refused')
     }
@@ -41,11 +45,6 @@ test.group('designer shell: calls and texts', () => {
     assert.isTrue(refused(401, { status: 'fail', message: 'Unauthorized' }).unauthorized)
     assert.equal(refused(502, null).message, 'Error')
     assert.equal(refused(200, { status: 'fail', message: '  ' }).message, 'Error')
-  })
-
-  test("the session is runtime-web's: same sessionStorage keys", async ({ assert }) => {
-    const runtime = readFileSync(new URL('../../runtime-web/src/lib/api.ts', import.meta.url), 'utf8')
-    for (const key of Object.values(SESSION_KEYS)) assert.include(runtime, `'${key}'`)
   })
 
   test('the designer speaks es, en and zh with the same keys', ({ assert }) => {

@@ -4,7 +4,9 @@ import { BrowserRouter } from 'react-router'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n } from '@tramita/i18n'
 import { App } from './App.js'
-import { initialLanguage } from './lib/language.js'
+import { initialLanguage } from '@tramita/web/language'
+import '@tramita/web/tokens.css'
+import '@tramita/web/shell.css'
 import './styles.css'
 
 const language = initialLanguage()

@@ -1,8 +1,13 @@
-/** Every registered field and element type (plugin types too, when their registry is given), to drag into rows. */
+/**
+ * Every registered field and element type (plugin types too, when their registry is given), to drag
+ * into rows: each by its readable name and icon; the type's id stays on the entry (data-type).
+ */
 import { useDraggable } from '@dnd-kit/core'
 import { useTranslation } from 'react-i18next'
 import type { FieldTypeRegistry, ItemKind } from '@tramita/contract'
 import { paletteDragId } from './drops.js'
+import { TypeIcon } from './type_icons.js'
+import { typeName } from './type_names.js'
 
 export function Palette({ registry }: { registry: FieldTypeRegistry }) {
   const { t } = useTranslation()
@@ -23,6 +28,7 @@ export function Palette({ registry }: { registry: FieldTypeRegistry }) {
 }
 
 function PaletteEntry({ kind, type }: { kind: ItemKind; type: string }) {
+  const { t } = useTranslation()
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: paletteDragId(kind, type) })
   return (
     <li>
@@ -35,7 +41,8 @@ function PaletteEntry({ kind, type }: { kind: ItemKind; type: string }) {
         {...attributes}
         {...listeners}
       >
-        {type}
+        <TypeIcon kind={kind} type={type} />
+        <span className="palette__name">{typeName(t, kind, type)}</span>
       </div>
     </li>
   )

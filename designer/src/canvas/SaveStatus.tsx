@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DesignDocument } from '../model/index.js'
-import { ApiError } from '../lib/api.js'
+import { JsonCallError } from '@tramita/web/json-call'
 import { designerApi } from '../lib/designer_api.js'
 import type { DraftSaver } from './use_draft_saver.js'
 
@@ -39,7 +39,7 @@ export function SaveStatus(props: {
         setPublication({
           state: 'refused',
           message: error instanceof Error ? error.message : String(error),
-          problems: error instanceof ApiError ? error.problems : [],
+          problems: error instanceof JsonCallError ? error.problems : [],
         })
     )
   }

@@ -1,11 +1,13 @@
 /**
  * The designer's own texts in es, en and zh (core/i18n/locales/designer: with every other text, but
  * in files of their own so the runtime's pages never download them), on the languages and options
- * of @tramita/i18n; a test keeps the three files' keys equal. Only the page's language is fetched;
- * the language choice is the runtime's (same localStorage key).
+ * of @tramita/i18n; a test keeps the three files' keys equal. Only the page's language is fetched,
+ * another when the language switch picks it; the choice is the runtime's (@tramita/web/language).
  */
-import i18next, { type i18n } from 'i18next'
-import { commonOptions, isLanguage, pickLanguage, type Language } from '@tramita/i18n'
+import i18next, { type BackendModule, type i18n } from 'i18next'
+import { commonOptions, isLanguage, type Language } from '@tramita/i18n'
+
+export { initialLanguage } from '@tramita/web/language'
 
 const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   es: () => import('@tramita/i18n/locales/designer/es.json'),
@@ -13,25 +15,19 @@ const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown>
   zh: () => import('@tramita/i18n/locales/designer/zh.json'),
 }
 
-/** Where runtime-web remembers the chosen language (runtime-web/src/lib/language.ts). */
-const LANGUAGE_STORAGE_KEY = 'tramita.lang'
-
-export function initialLanguage(): Language {
-  try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-    if (isLanguage(stored)) return stored
-  } catch {}
-  return pickLanguage(navigator.languages?.length ? navigator.languages.join(',') : navigator.language)
+const designerTexts: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    LOADERS[isLanguage(language) ? language : 'es']().then(
+      (module) => callback(null, module.default as never),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false)
+    )
+  },
 }
 
 export async function createDesignerI18n(lang: Language): Promise<i18n> {
-  const instance = i18next.createInstance()
-  const texts = (await LOADERS[lang]()).default
-  await instance.init({
-    ...commonOptions(lang),
-    fallbackLng: false,
-    resources: { [lang]: { translation: texts } },
-    react: { useSuspense: false },
-  })
+  const instance = i18next.createInstance().use(designerTexts)
+  await instance.init({ ...commonOptions(lang), fallbackLng: false, react: { useSuspense: false } })
   return instance
 }

@@ -1,5 +1,5 @@
 /** The designer's routes (core/server: DesignerController), typed as they answer. */
-import { call } from './api.js'
+import { callJson as call } from '@tramita/web/json-call'
 
 export interface FormSummary {
   id: number

@@ -1,8 +1,8 @@
 /** A call's answer for a page: loading, the data, or the refusal (an ended session included). */
 import { useEffect, useState } from 'react'
-import { ApiError } from './api.js'
+import { JsonCallError } from '@tramita/web/json-call'
 
-export type Loaded<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'failed'; error: ApiError }
+export type Loaded<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'failed'; error: JsonCallError }
 
 export function useCall<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' })
@@ -13,7 +13,7 @@ export function useCall<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
       (data) => setLoaded({ state: 'done', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const failure = error instanceof ApiError ? error : new ApiError(String(error), 0)
+        const failure = error instanceof JsonCallError ? error : new JsonCallError(String(error), 0)
         setLoaded({ state: 'failed', error: failure })
       }
     )

@@ -1,4 +1,7 @@
-/** Text (one line) and scripts (several, monospaced). A box emptied where the default is empty removes the key. */
+/**
+ * Text (one line; words a reader sees wrap in a growing box) and scripts (several, monospaced). A box
+ * emptied where the default is empty removes the key.
+ */
 import type { LeafProps } from './leaf.js'
 import { parseId } from './values.js'
 import { useDraft } from './use_draft.js'
@@ -27,6 +30,8 @@ export function TextEditor({ node, shared, input, placeholder, commit }: LeafPro
     },
   }
   if (node.kind === 'script') return <textarea {...common} rows={3} spellCheck={false} className="panel-code" />
+  // Words the reader sees (labels, texts, tooltips) can be long: a box that wraps and grows with them.
+  if (node.translatable) return <textarea {...common} rows={1} className="panel-words" />
   return (
     <input
       {...common}

@@ -1,5 +1,5 @@
 /** Who a step can be given to: users, roles and areas as the server lists them (the runtime's calls). */
-import { call } from '../lib/api.js'
+import { callJson as call } from '@tramita/web/json-call'
 
 export interface Person {
   id: number

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { call, clearSession, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '../lib/api.js'
+import { call, clearSession, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '@tramita/web/api'
 import { idlePhase, type IdlePhase } from '../lib/inactivity.js'
-import { toasts } from '../lib/toasts.js'
+import { toasts } from '@tramita/web/toasts'
 
 interface Me {
   username: string
@@ -13,7 +14,11 @@ interface Me {
   idle_minutes: number
   /** May administer users (the server decides from its role list). */
   admin: boolean
+  roles: string[]
 }
+
+/** The roles the designer's routes take (DESIGNER_ROLES in core/server's principal.ts). */
+const DESIGNER_ROLES = ['superuser', 'supervisor']
 
 /** Input keeps the server session alive at most this often. */
 const KEEPALIVE_EVERY_MS = 60_000
@@ -120,8 +125,20 @@ export function SessionGuard() {
   }
 
   if (!me) return null
+  // The header's "Designer" for the roles that may design, put in the header's navigation from here
+  // because this chunk already knows the roles: the form route's shell carries no code for it. The
+  // designer is another app on the same origin and session: a plain link.
+  const nav = document.querySelector('.header .nav')
   return (
     <>
+      {nav &&
+        me.roles.some((role) => DESIGNER_ROLES.includes(role)) &&
+        createPortal(
+          <a className="nav__link" href="/designer/" data-testid="nav-designer">
+            {t('nav.designer')}
+          </a>,
+          nav
+        )}
       <div className="session-bar" data-testid="session-bar">
         <span>{`${me.first_name} ${me.last_name}`.trim()}</span>
         {me.admin && <Link to="/users">{t('nav.users')}</Link>}

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback } from 'react'
-import { Link, NavLink, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { Header } from '@tramita/web/Header'
+import { LanguageSwitch } from '@tramita/web/LanguageSwitch'
+import { toasts } from '@tramita/web/toasts'
+import { Toasts } from '@tramita/web/Toasts'
 import { useOnline, type OnlineState } from '../hooks/useOnline.js'
-import { toasts } from '../lib/toasts.js'
 import { HealthDot } from './HealthDot.js'
-import { LanguageSwitch } from './LanguageSwitch.js'
 import { OnlineIndicator } from './OnlineIndicator.js'
-import { Toasts } from './Toasts.js'
 
 /**
  * The session bar (impersonation banner, inactivity countdown) loads on its own: it shows nothing
@@ -41,26 +42,11 @@ export function Shell() {
       <a className="skip-link" href="#content">
         {t('app.skip_to_content')}
       </a>
-      <header className="header">
-        <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            T
-          </span>
-          <span className="brand__name">{t('app.name')}</span>
-        </Link>
-        <nav className="nav" aria-label={t('nav.main')}>
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className="nav__link">
-              {t(item.key)}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="header__tools">
-          <HealthDot />
-          <OnlineIndicator state={online} />
-          <LanguageSwitch />
-        </div>
-      </header>
+      <Header brand={t('app.name')} items={NAV}>
+        <HealthDot />
+        <OnlineIndicator state={online} />
+        <LanguageSwitch />
+      </Header>
       <Suspense fallback={null}>
         <SessionGuard />
       </Suspense>

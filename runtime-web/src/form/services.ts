@@ -4,7 +4,7 @@
  * A failed POST clears the uploads still pending (000 §8): those in flight are aborted with
  * UploadsCleared, and a field's queued files are not sent (useUploader).
  */
-import { call, readSession } from '../lib/api.js'
+import { call, readSession } from '@tramita/web/api'
 import type { FolderType, PeopleOption, RuntimeServices, UploadedFile } from './types.js'
 
 export interface FormCallContext {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
-import { call } from '../lib/api.js'
+import { call } from '@tramita/web/api'
 import type { PendingRow } from '../lib/inbox.js'
-import { toasts } from '../lib/toasts.js'
+import { toasts } from '@tramita/web/toasts'
 
 /**
  * Claim and release of a role or area step. Whatever the answer (taken by someone else meanwhile,

@@ -8,7 +8,7 @@ import { use } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import type { Language } from '@tramita/i18n'
-import { shownLanguage } from './language.js'
+import { shownLanguage } from '@tramita/web/language'
 
 export type AreaLoaders = Record<Language, () => Promise<{ default: Record<string, unknown> }>>
 

@@ -1,5 +1,5 @@
 import { solveChallenge } from 'altcha-lib/v1'
-import { SESSION_KEYS } from './api.js'
+import { SESSION_KEYS } from '@tramita/web/api'
 
 /**
  * Browser side of sign-in (spec 000 §7): the password leaves the browser as its SHA-256 (hex), or,

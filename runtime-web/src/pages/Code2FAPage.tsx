@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../components/Page.js'
-import { call, readSession } from '../lib/api.js'
-import { toasts } from '../lib/toasts.js'
+import { call, readSession } from '@tramita/web/api'
+import { toasts } from '@tramita/web/toasts'
 
 interface Me {
   first_name: string

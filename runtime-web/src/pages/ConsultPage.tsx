@@ -6,9 +6,9 @@ import { ConsultForm } from '../components/consult/ConsultForm.js'
 import { ConsultHeader } from '../components/consult/ConsultHeader.js'
 import { ConsultResult } from '../components/consult/ConsultResult.js'
 import { FilePreview } from '../components/FilePreview.js'
-import { call, CallError, GENERIC_ERROR } from '../lib/api.js'
+import { call, CallError, GENERIC_ERROR } from '@tramita/web/api'
 import type { ActivityEntry, BasicForm, CompanyInfo, FileLink, FormByFlow } from '../lib/consultation.js'
-import { toasts } from '../lib/toasts.js'
+import { toasts } from '@tramita/web/toasts'
 
 // The page's texts come with it (core/i18n/locales/consultation), not with every page's language file.
 const LOADERS: AreaLoaders = {

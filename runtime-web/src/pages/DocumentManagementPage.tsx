@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Page } from '../components/Page.js'
 import { PendingTable } from '../components/inbox/PendingTable.js'
 import { useClaim } from '../hooks/useClaim.js'
-import { call, readSession } from '../lib/api.js'
+import { call, readSession } from '@tramita/web/api'
 import type { NavEntry, Summary } from '../lib/inbox.js'
 
 interface Me {

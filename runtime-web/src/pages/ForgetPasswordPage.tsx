@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { checkPassword, passwordRuleMessage, PASSWORD_RULES } from '@tramita/contract/rules'
 import { Page } from '../components/Page.js'
-import { call, CallError } from '../lib/api.js'
-import { toasts } from '../lib/toasts.js'
+import { call, CallError } from '@tramita/web/api'
+import { toasts } from '@tramita/web/toasts'
 
 /** Milliseconds before going home after a change (spec 000 §9). */
 export const REDIRECT_AFTER_CHANGE_MS = 2000

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { call, CallError, readSession } from '../lib/api.js'
+import { call, CallError, readSession } from '@tramita/web/api'
 import {
   afterLoginUrl,
   encryptForDirectory,
@@ -11,7 +11,7 @@ import {
   writeSession,
   type CaptchaChallenge,
 } from '../lib/auth.js'
-import { toasts } from '../lib/toasts.js'
+import { toasts } from '@tramita/web/toasts'
 import './login.css'
 
 /** The four views of the login screen (spec 000 §2). */

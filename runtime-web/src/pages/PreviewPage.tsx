@@ -9,7 +9,7 @@ import { createRendererRegistry } from '../form/renderers/index.js'
 import { browserScripting } from '../form/scripts.js'
 import { createFormServices } from '../form/services.js'
 import { FormStore } from '../form/store.js'
-import { shownLanguage } from '../lib/language.js'
+import { shownLanguage } from '@tramita/web/language'
 import type { Language } from '@tramita/i18n'
 
 /** What the designer posts (same origin): the form as it is designed, the case, the step and values. */

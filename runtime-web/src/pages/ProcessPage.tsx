@@ -8,7 +8,7 @@ import { PendingTable } from '../components/inbox/PendingTable.js'
 import { StartableList } from '../components/inbox/StartableList.js'
 import { StartedTable } from '../components/inbox/StartedTable.js'
 import { useClaim } from '../hooks/useClaim.js'
-import { call, readSession } from '../lib/api.js'
+import { call, readSession } from '@tramita/web/api'
 import {
   listingFields,
   NO_FILTERS,

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isCoreRole } from '@tramita/contract/rules'
 import { roleLabel } from '../../lib/roles.js'
-import { call, type CallMethod, type Fields } from '../../lib/api.js'
-import { toasts } from '../../lib/toasts.js'
+import { call, type CallMethod, type Fields } from '@tramita/web/api'
+import { toasts } from '@tramita/web/toasts'
 
 export interface Area {
   id: number

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { roleLabel } from '../../lib/roles.js'
-import { call, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '../../lib/api.js'
-import { toasts } from '../../lib/toasts.js'
+import { call, ORIGINAL_TOKEN_KEY, ORIGINAL_USER_KEY, readSession, SESSION_KEYS } from '@tramita/web/api'
+import { toasts } from '@tramita/web/toasts'
 
 interface UserRow {
   id: number

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { call } from '../../lib/api.js'
-import { toasts } from '../../lib/toasts.js'
+import { call } from '@tramita/web/api'
+import { toasts } from '@tramita/web/toasts'
 import { filterTree, type TreeNode } from '../../lib/user_tree.js'
 
 /** The hierarchical user tree (spec 001 §2): each user under their superior (parent_id). */

@@ -1,7 +1,7 @@
 /** The action engine's own texts (core/i18n/locales/actions), loaded with the engine (lib/area_texts.ts). */
 import type { i18n as I18n } from 'i18next'
 import { areaTextsLoaded, type AreaLoaders } from '../../lib/area_texts.js'
-import { shownLanguage } from '../../lib/language.js'
+import { shownLanguage } from '@tramita/web/language'
 
 const LOADERS: AreaLoaders = {
   es: () => import('@tramita/i18n/locales/actions/es.json'),

@@ -8,7 +8,7 @@
  */
 import { Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toasts } from '../../lib/toasts.js'
+import { toasts } from '@tramita/web/toasts'
 import { CameraDialog } from '../renderers/fields/media/CameraDialog.js'
 import { MediaDialog } from '../renderers/fields/media/MediaDialog.js'
 import { StoredImage } from '../StoredFile.js'

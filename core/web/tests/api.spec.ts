@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { GENERIC_ERROR, buildRequest, fieldText, interpretBody } from '../src/lib/api.js'
+import { GENERIC_ERROR, buildRequest, fieldText, interpretBody } from '../src/api.js'
 
 test.group('buildRequest', () => {
   test('GET sends case and the fields in the query string, with the flags', ({ assert }) => {

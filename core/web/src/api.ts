@@ -23,7 +23,7 @@ export interface Session {
   user?: string | null
 }
 
-/** sessionStorage keys of the signed-in session. */
+/** sessionStorage keys of the signed-in session (the runtime's and the designer's: same origin, one session). */
 export const SESSION_KEYS = { token: 'tramita.token', user: 'tramita.user', logged: 'tramita.logged' } as const
 
 /**
@@ -65,6 +65,15 @@ export function fieldText(value: Exclude<FieldValue, Blob>): string {
   return String(value)
 }
 
+/** The headers every call carries: JSON answers, the session's `token` and `user`, the page's language. */
+export function sessionHeaders(session: Session, language?: string): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (session.token) headers.token = session.token
+  if (session.user) headers.user = session.user
+  if (language) headers['accept-language'] = language
+  return headers
+}
+
 /** Builds the fetch arguments of one call (pure apart from FormData). */
 export function buildRequest(
   method: CallMethod,
@@ -74,10 +83,7 @@ export function buildRequest(
   flags: CallFlags = {},
   language?: string
 ): BuiltRequest {
-  const headers: Record<string, string> = { accept: 'application/json' }
-  if (session.token) headers.token = session.token
-  if (session.user) headers.user = session.user
-  if (language) headers['accept-language'] = language
+  const headers = sessionHeaders(session, language)
   const flagEntries: [string, string][] = [
     ['first_load', String(flags.firstLoad ?? false)],
     ['search_load', String(flags.searchLoad ?? false)],

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { TOAST_DURATION_MS, TOAST_TICK_MS, createToastStore, toastPhase, type Clock } from '../src/lib/toasts.js'
+import { TOAST_DURATION_MS, TOAST_TICK_MS, createToastStore, toastPhase, type Clock } from '../src/toasts.js'
 
 /** A hand-driven clock: `advance` moves time and fires the interval as a real one would. */
 function fakeClock() {

@@ -1,10 +1,11 @@
+import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useToasts } from '../hooks/useToasts.js'
+import { toasts as store } from './toasts.js'
 
-/** The toast stack (bottom right): 7 s each, fading during the last second. */
+/** The toast stack (bottom right): 7 s each, fading during the last second. Add toasts through `toasts` (toasts.ts). */
 export function Toasts() {
   const { t } = useTranslation()
-  const { toasts, dismiss } = useToasts()
+  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
   return (
     <div className="toasts" data-testid="toasts" role="region" aria-label={t('toast.region')} aria-live="polite">
       {toasts.map((toast) => (
@@ -21,7 +22,7 @@ export function Toasts() {
             type="button"
             className="toast__close"
             aria-label={t('toast.close')}
-            onClick={() => dismiss(toast.id)}
+            onClick={() => store.dismiss(toast.id)}
           >
             ×
           </button>
