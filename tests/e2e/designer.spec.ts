@@ -668,12 +668,12 @@ test.group('the form designer shell in Chromium', (group) => {
 /** The drop places' ids (designer/src/canvas/drops.ts): a slot before an item or at a row's end, a new row. */
 const place = (page: Page, id: string) => page.locator(`[data-drop="${id}"]`)
 const card = (page: Page, name: string) => page.locator(`[data-testid=item][data-name="${name}"]`)
-/** A field type in the palette (elements are listed apart: `text` is both). */
+/** A field type in the palette, by its id (it shows a readable name; elements are listed apart: `text` is both). */
 const paletteEntry = (page: Page, type: string) =>
   page
     .getByRole('complementary', { name: 'Paleta' })
-    .getByRole('button', { name: type, exact: true })
-    .and(page.locator('[data-kind=field]'))
+    .getByRole('button')
+    .and(page.locator(`[data-kind=field][data-type="${type}"]`))
 /** dnd-kit's live region: what a screen reader hears during a drag. */
 const liveRegion = (page: Page) => page.locator('[id^=DndLiveRegion]')
 
