@@ -2,6 +2,7 @@
  * `toStoredValue(field, raw)`: what the server stores for a field (spec 000 §3 "Stored value"):
  * {type, value_replace (display text), value_simple (serialised), value (typed)}.
  */
+import { translate } from '@tramita/i18n'
 import { coreRegistry } from './core-types.js'
 import { itemWithDefaults } from './defaults.js'
 import { schemaProblems } from './validate-config.js'
@@ -34,5 +35,19 @@ export function toStoredValue(field: unknown, raw: unknown, options: StoredValue
   if (problems.length > 0) {
     throw new ValueShapeError(item.field_name, problems.map((p) => `${p.path || '/'} ${p.message}`).join('; '))
   }
-  return { type: item.type, ...fieldType.stored(item, value, options), value }
+  const stored = fieldType.stored(item, value, options)
+  if (item.type === 'roles' && Array.isArray(value))
+    stored.value_replace = value.map((role) => roleName(options, role)).join(', ')
+  return { type: item.type, ...stored, value }
+}
+
+/**
+ * A picked role as the stored text names it: the spec's four by their name in the language
+ * (`role_names.*`), any other as it was named (no text of its own: the default). Here rather than in the
+ * roles type, whose code the form route carries within its JavaScript budget; the runtime's picker names
+ * the roles itself (runtime-web lib/roles.ts).
+ */
+function roleName(ctx: ValueContext, role: { name?: unknown }): string {
+  const name = String(role.name ?? '')
+  return translate(ctx.lang ?? 'es', `role_names.${name}`, { defaultValue: name })
 }

@@ -16,4 +16,14 @@ test.group('role names in stored values', () => {
     // What is stored names the roles by id, whatever the language.
     assert.equal(toStoredValue(roles, picked, { lang: 'zh' }).value_simple, '[1,3,9]')
   })
+
+  test('a role named like a text key or with separators keeps its name', ({ assert }) => {
+    const odd = [
+      { id: 4, name: 'role_names' },
+      { id: 5, name: 'a.b:c' },
+      { id: 6, name: '{{x}} & <b>' },
+      { id: 7, name: 'Superuser' },
+    ]
+    assert.equal(toStoredValue(roles, odd, { lang: 'en' }).value_replace, 'role_names, a.b:c, {{x}} & <b>, Superuser')
+  })
 })

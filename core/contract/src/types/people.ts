@@ -4,8 +4,8 @@
  */
 import type { TSchema } from '@sinclair/typebox'
 import * as Type from '../schema/type.js'
-import { defineFieldType, type ValueContext } from '../registry.js'
-import { contractText, roleName } from '../messages.js'
+import { defineFieldType } from '../registry.js'
+import { contractText } from '../messages.js'
 import { passesRequired } from '../rules/index.js'
 import { serialise } from './shared.js'
 
@@ -55,7 +55,7 @@ function selector<T extends TSchema>(
   type: 'users' | 'areas' | 'roles' | 'machines',
   option: T,
   idOf: (o: any) => unknown,
-  labelOf: (o: any, ctx: ValueContext) => string
+  labelOf: (o: any) => string
 ) {
   return defineFieldType({
     type,
@@ -64,8 +64,8 @@ function selector<T extends TSchema>(
     ref: { selector: Type.String({ default: 'label' }) },
     value: Type.Array(option),
     defaultValue: () => [],
-    stored: (_item, value: any[], ctx) => ({
-      value_replace: value.map((o) => labelOf(o, ctx)).join(', '),
+    stored: (_item, value: any[]) => ({
+      value_replace: value.map(labelOf).join(', '),
       value_simple: serialise(value.map(idOf)),
     }),
     required: (_item, value) => passesRequired(type, value),
@@ -90,7 +90,7 @@ export const rolesType = selector(
   'roles',
   RoleOption,
   (o) => o.id,
-  (o, ctx) => roleName(ctx, o.name)
+  (o) => o.name
 )
 export const machinesType = selector(
   'machines',
