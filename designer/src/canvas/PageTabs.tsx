@@ -9,6 +9,8 @@ import { addPage, movePage, uniquePageName, type Outline, type OutlinePage } fro
 import { dropId } from './drops.js'
 import type { Design } from './use_design.js'
 
+const tabId = (index: number) => `page-tab-${index}`
+
 export function PageTabs({ design, read }: { design: Design; read: Outline }) {
   const { t } = useTranslation()
   const add = () => {
@@ -23,7 +25,15 @@ export function PageTabs({ design, read }: { design: Design; read: Outline }) {
     requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[to]?.focus())
   }
   return (
-    <div className="tabs" role="tablist" aria-label={t('pages')} ref={list}>
+    <div className="tabs" ref={list}>
+      {/* Only tabs belong in a tablist: it owns the page tabs by id, and each tab's settings button and
+          the add button stay beside them, outside it. Absolute, so it takes no place in the row. */}
+      <div
+        role="tablist"
+        aria-label={t('pages')}
+        aria-owns={read.pages.map((page) => tabId(page.index)).join(' ')}
+        style={{ position: 'absolute' }}
+      />
       {read.pages.map((page) => (
         <PageTab
           key={page.index}
@@ -62,6 +72,7 @@ function PageTab(props: {
     <span className="tab__wrap" role="presentation">
       <button
         ref={setNodeRef}
+        id={tabId(page.index)}
         type="button"
         role="tab"
         aria-selected={active}

@@ -16,6 +16,12 @@ export interface BottomBarProps {
   onToggleEdit(): void
 }
 
+/** Turns the page, then moves the focus to the new page: the keyboard goes on from its top. */
+function turnPage(move: () => void) {
+  move()
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('.fpages .fpage')?.focus())
+}
+
 export function BottomBar({ mayEditValues, saving, onSend, onSave, onDecide, onToggleEdit }: BottomBarProps) {
   const { t } = useTranslation()
   const { store } = useForm()
@@ -38,12 +44,12 @@ export function BottomBar({ mayEditValues, saving, onSend, onSave, onDecide, onT
       )}
       <div className="fbar__buttons">
         {wizard && position > 0 && (
-          <button type="button" className="button button--ghost" onClick={() => store.previous()}>
+          <button type="button" className="button button--ghost" onClick={() => turnPage(() => store.previous())}>
             {t('form_runtime.previous')}
           </button>
         )}
         {wizard && !store.isLastPage() && (
-          <button type="button" className="button" onClick={() => store.next()}>
+          <button type="button" className="button" onClick={() => turnPage(() => store.next())}>
             {t('form_runtime.next')}
           </button>
         )}

@@ -34,7 +34,7 @@ interface Props {
 export function PageView({ page, device, body, footer }: Props) {
   const look = pageLook(page, body, device)
   const card = (
-    <section className="fpage" style={look.card} aria-label={page.name} data-page={page.name}>
+    <section className="fpage" style={look.card} aria-label={page.name} data-page={page.name} tabIndex={-1}>
       <Rows page={page} />
       {footer}
     </section>
