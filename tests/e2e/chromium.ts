@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core'
 import { watchCsp } from './csp.ts'
+import { watchA11y } from './a11y.ts'
 
 /** Debian's Chromium, started as the machine's notes say (no background networking: the network is closed). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -14,7 +15,8 @@ const ARGS = [
 
 /**
  * One headless Chromium for a test group; `extra` adds switches (a fake camera, for instance). Every
- * context it opens (`newPage` opens one too) is watched for CSP violations (csp.ts).
+ * context it opens (`newPage` opens one too) is watched for CSP violations (csp.ts), and its pages
+ * still open at the end of each test are checked by axe (a11y.ts).
  */
 export async function launchChromium(extra: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })
@@ -22,6 +24,7 @@ export async function launchChromium(extra: string[] = []): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options)
     await watchCsp(context)
+    watchA11y(context)
     return context
   }
   return browser

@@ -13,15 +13,19 @@ export async function signIn(page: Page, user: string, password: string): Promis
   await page.waitForURL(`${BASE}/document_management`)
 }
 
+/** A phone's screen (the accessibility and layout checks use it). */
+export const PHONE = { width: 375, height: 812 }
+
 /**
- * Browsers of their own per person (each context has its own session storage), in Spanish, all closed
- * by `closeAll` after each test.
+ * Browsers of their own per person (each context has its own session storage), in Spanish unless
+ * `locale` says otherwise (the shell follows the browser's language), all closed by `closeAll` after
+ * each test.
  */
-export function people(browser: () => Browser, password: string) {
+export function people(browser: () => Browser, password: string, locale = 'es-CO') {
   const contexts: BrowserContext[] = []
   return {
     async open(viewport = { width: 1280, height: 900 }): Promise<Page> {
-      const context = await browser().newContext({ locale: 'es-CO', viewport })
+      const context = await browser().newContext({ locale, viewport })
       contexts.push(context)
       return context.newPage()
     },

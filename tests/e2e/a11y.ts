@@ -1,0 +1,131 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { BrowserContext, Page } from 'playwright-core'
+import { BASE } from './session.ts'
+import { addTestCheck } from '../../core/server/tests/helpers/test_checks.ts'
+
+/**
+ * Accessibility (issue 18): axe-core over the e2e suite's pages. `checkA11y(page)` checks one page now;
+ * every context the harness opens is also watched (chromium.ts), and after each e2e test (bootstrap.ts)
+ * each of its pages still open on our server is checked. Serious and critical violations fail the test.
+ */
+const FAILING = new Set(['serious', 'critical'])
+
+/** The serious and critical violations on the page as it is, one line per rule and element. */
+export async function a11yViolations(page: Page): Promise<string[]> {
+  // A page mid-navigation loses axe's context: run once it has loaded, and again if it moved on.
+  for (let attempt = 0; ; attempt++) {
+    await page.waitForLoadState('load')
+    try {
+      const results = await new AxeBuilder({ page }).analyze()
+      return results.violations
+        .filter((violation) => FAILING.has(violation.impact ?? ''))
+        .flatMap((violation) =>
+          violation.nodes.map(
+            (node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${node.failureSummary ?? ''}`
+          )
+        )
+    } catch (error) {
+      if (attempt < 2 && /context was destroyed|navigat/i.test(String(error))) continue
+      throw error
+    }
+  }
+}
+
+/** Fails (throws) when the page has serious or critical violations; `where` names the screen. */
+export async function checkA11y(page: Page, where = page.url()): Promise<void> {
+  const violations = await a11yViolations(page)
+  if (violations.length) throw new Error(`accessibility violations on ${where}:\n${violations.join('\n')}`)
+}
+
+const watched = new Set<BrowserContext>()
+
+/** Watches a context: its open pages are checked after each test (then it is forgotten once closed). */
+export function watchA11y(context: BrowserContext): void {
+  watched.add(context)
+  context.on('close', () => watched.delete(context))
+}
+
+addTestCheck(async () => {
+  const problems: string[] = []
+  for (const context of watched) {
+    for (const page of context.pages()) {
+      if (page.isClosed() || !page.url().startsWith(`${BASE}/`)) continue
+      const violations = await a11yViolations(page).catch((error: Error) =>
+        page.isClosed() ? [] : [`not checked (${error.message})`]
+      )
+      if (violations.length) problems.push(`${page.url()}:\n${violations.join('\n')}`)
+    }
+  }
+  if (problems.length) throw new Error(`accessibility violations (serious or critical):\n${problems.join('\n')}`)
+})
+
+/** The element that has the keyboard focus, as the keyboard tests see it. */
+export interface Focused {
+  tag: string
+  id: string
+  name: string
+  text: string
+  /** The data-testid and data-field values of it and its ancestors, innermost first. */
+  within: string[]
+  /** A focus indicator shows: an outline (not transparent) or a box shadow. */
+  visible: boolean
+  style: string
+}
+
+export function focusedNow(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    let element = document.activeElement as HTMLElement | null
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement as HTMLElement
+    if (!element || element === document.body) {
+      return { tag: 'body', id: '', name: '', text: '', within: [], visible: false, style: '' }
+    }
+    const style = getComputedStyle(element)
+    const transparent = (colour: string) => /rgba\(.*,\s*0\)$|transparent/.test(colour)
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor)
+    const within: string[] = []
+    for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      for (const value of [node.dataset.testid, node.dataset.field]) if (value) within.push(value)
+    }
+    return {
+      tag: element.tagName.toLowerCase(),
+      id: element.id,
+      name: element.getAttribute('name') ?? '',
+      text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60),
+      within,
+      visible: outline || style.boxShadow !== 'none',
+      style: `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow ${style.boxShadow}; :focus ${element.matches(':focus')}, :focus-visible ${element.matches(':focus-visible')}, ${element.outerHTML.slice(0, 200)}`,
+    }
+  })
+}
+
+const describe = (f: Focused) => `${f.tag}#${f.id}[name=${f.name}] "${f.text}" in ${f.within.join(' < ')}`
+
+/** Presses a key and returns the focused element, failing when it shows no focus indicator. */
+export async function press(page: Page, key: string, { passEnd = false } = {}): Promise<Focused> {
+  await page.keyboard.press(key)
+  const focused = await focusedNow(page)
+  // Tabbing past the last element leaves the document (to the browser's own controls): nothing to see.
+  if (passEnd && focused.tag === 'body') return focused
+  if (!focused.visible) throw new Error(`no visible focus after ${key}: ${describe(focused)} (${focused.style})`)
+  return focused
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element matches, each stop showing its focus; fails
+ * after `max` presses, naming the stops.
+ */
+export async function tabTo(
+  page: Page,
+  matches: (focused: Focused) => boolean,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  max = 60
+): Promise<Focused> {
+  const stops: string[] = []
+  for (let i = 0; i < max; i++) {
+    const focused = await press(page, key, { passEnd: true })
+    if (matches(focused)) return focused
+    stops.push(describe(focused))
+  }
+  throw new Error(`no match after ${max} × ${key}:\n${stops.join('\n')}`)
+}
