@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   fieldRows,
@@ -33,6 +33,9 @@ export function ConsultResult({ idFlow, info, states, activities, onPreview }: P
   const steps = progressSteps(states, info.path, info.current_state, names)
   const current = states.find((s) => s.id === info.current_state.id) ?? info.current_state
   const { information, documents } = useMemo(() => fieldRows(info, idFlow), [info, idFlow])
+  // The form that asked is gone: the focus goes to the answer, so the keyboard and screen readers go on from it.
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => section.current?.focus(), [])
   const code = String(info.fields_values.CODE_PROCESS ?? '')
   const updated = lastUpdate(activities ?? [], info.last_update)
   const linked: FileLink | null = info.doc_path_link
@@ -44,7 +47,13 @@ export function ConsultResult({ idFlow, info, states, activities, onPreview }: P
     : null
 
   return (
-    <section className="consult-result" data-testid="consult-result" aria-label={t('consultation.result')}>
+    <section
+      ref={section}
+      tabIndex={-1}
+      className="consult-result"
+      data-testid="consult-result"
+      aria-label={t('consultation.result')}
+    >
       {/* A plain link to this same address: following it reloads the page, back to an empty form. */}
       <a
         className="consult-result__back"
