@@ -62,8 +62,8 @@ export function TypeIcon({ kind, type }: { kind: ItemKind; type: string }) {
     <svg
       className="type-icon"
       viewBox="0 0 24 24"
-      width="18"
-      height="18"
+      width="16"
+      height="16"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
