@@ -350,6 +350,13 @@ test.group('the form designer shell in Chromium', (group) => {
     await addStep('Aprobación', 'approve')
     await review.getByLabel('Sigue a').selectOption('aprobacion')
     await process.getByTestId('step-aprobacion').getByLabel('Quién').selectOption(String(admin.id))
+    // Each decision's comment rule: optional unless set; Rechazar is made to require one.
+    const commentRules = process.getByTestId('step-aprobacion').getByLabel('Comentario al decidir')
+    assert.deepEqual(await commentRules.evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value)), [
+      'optional',
+      'optional',
+    ])
+    await commentRules.nth(1).selectOption('required')
     // Edad shows to the starter and on the review, not on the approval.
     const shown = process.getByTestId('shown-on-steps')
     await shown.getByLabel('Edad en Al iniciar').check()
@@ -369,8 +376,11 @@ test.group('the form designer shell in Chromium', (group) => {
       ]
     )
     assert.deepEqual(
-      draft.process.steps[1].decisions.map((d: { label: string }) => d.label),
-      ['Aprobar', 'Rechazar']
+      draft.process.steps[1].decisions.map((d: { label: string; comment?: string }) => [d.label, d.comment]),
+      [
+        ['Aprobar', undefined],
+        ['Rechazar', 'required'],
+      ]
     )
     assert.deepEqual((await field('edad')).show_on_task, ['start', 'revision'])
 
