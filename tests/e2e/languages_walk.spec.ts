@@ -98,14 +98,17 @@ test.group('the main screens in Spanish and Chinese have no English', (group) =>
         const T = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars)
         const designerTexts = JSON.parse(
           await readFile(new URL(`../../core/i18n/locales/designer/${lang}.json`, import.meta.url), 'utf8')
-        ) as Record<string, string>
+        ) as Record<string, unknown>
+        /** A designer text by its dotted key. */
+        const D = (key: string) =>
+          String(key.split('.').reduce<unknown>((node, part) => (node as never)[part], designerTexts))
         const busyTexts = [
           T('app.loading'),
           T('form_runtime.loading'),
           T('health.loading'),
           T('field_ui.loading'),
           T('consultation.consulting'),
-          designerTexts.loading!,
+          D('loading'),
         ]
 
         /** Waits until nothing on the page is loading, then fails on any English word on it. */
@@ -268,6 +271,20 @@ test.group('the main screens in Spanish and Chinese have no English', (group) =>
         await supervisor.goto(`${base}/designer`)
         await supervisor.getByRole('link', { name: 'Solicitud de permiso' }).first().waitFor()
         await noEnglish(supervisor, "designer's list")
+        // A step given to a role: the designer names the spec's four roles in the language too.
+        await supervisor.getByRole('link', { name: 'Solicitud de permiso' }).first().click()
+        await supervisor.getByRole('tab', { name: D('view.process') }).click()
+        const step = supervisor.getByTestId('step-revision')
+        await step.getByLabel(D('process.assignee_type')).selectOption('rol')
+        const who = step.getByLabel(D('process.assignee'))
+        // Nobody, then the four roles once the directory is in.
+        await waitUntil(async () => (await who.locator('option').count()) > 4)
+        const roles = await who.locator('option').allTextContents()
+        assert.includeMembers(
+          roles,
+          ['superuser', 'supervisor', 'teacher', 'student'].map((r) => D(`role_names.${r}`))
+        )
+        assert.notInclude(roles, 'teacher')
       } finally {
         await session.closeAll()
       }

@@ -62,7 +62,11 @@ export function StepEditor({ step, index, steps, states, fields, directory, appl
           label={t('process.assignee')}
           value={assign.id ? String(assign.id) : ''}
           none={t('process.nobody')}
-          options={(people ?? []).map((p) => ({ id: String(p.id), label: p.label }))}
+          options={(people ?? []).map((p) => ({
+            id: String(p.id),
+            // The spec's four roles by their name in the designer's language; any other role as named.
+            label: assign.type === 'rol' ? t(`role_names.${p.label}`, { defaultValue: p.label }) : p.label,
+          }))}
           onChange={(id) => set('/assign/id', id ? Number(id) : undefined)}
         />
       )}
