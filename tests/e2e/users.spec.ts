@@ -103,7 +103,7 @@ test.group('users administration in Chromium', (group) => {
     await page.waitForURL(`${base}/users/${target.id}`)
     const view = page.getByTestId('profile-view')
     await view.waitFor()
-    assert.equal(await view.locator('dd[data-field=roles]').innerText(), 'student')
+    assert.equal(await view.locator('dd[data-field=roles]').innerText(), 'Estudiante')
     for (const name of ['document_number', 'mobile', 'birth_date', 'stratum', 'parent_id', 'gender']) {
       assert.equal(await view.locator(`dd[data-field=${name}]`).innerText(), '—', name)
     }
@@ -118,14 +118,14 @@ test.group('users administration in Chromium', (group) => {
     await form.getByLabel('Género').selectOption('female')
     await form.getByLabel('Superior').selectOption(String(jefa.id))
     await form.getByLabel('E2E Sur').check()
-    await form.getByLabel('teacher').check()
+    await form.getByLabel('Docente').check()
     await form.getByRole('button', { name: 'Guardar' }).click()
     await view.waitFor()
     assert.equal(await view.locator('dd[data-field=document_number]').innerText(), '1012345678')
     assert.equal(await view.locator('dd[data-field=gender]').innerText(), 'Femenino')
     assert.equal(await view.locator('dd[data-field=parent_id]').innerText(), 'jefa Test')
     assert.equal(await view.locator('dd[data-field=areas]').innerText(), 'E2E Sur')
-    assert.equal(await view.locator('dd[data-field=roles]').innerText(), 'teacher, student')
+    assert.equal(await view.locator('dd[data-field=roles]').innerText(), 'Docente, Estudiante')
 
     await target.refresh()
     await target.load('areas')
