@@ -250,7 +250,7 @@ test.group('case integrity', (group) => {
       .form({ case: 'PUT', token: fields.token })
     claim.assertStatus(403)
     for (const [token, says] of [
-      [t.starter, 'inició este caso'],
+      [t.starter, 'iniciaste este caso'],
       [t.reviewer, 'paso anterior'],
     ] as const) {
       const refused = await post(client, '/data/form/decision/process/info', token, fields)
