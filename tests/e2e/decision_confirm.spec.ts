@@ -157,4 +157,33 @@ test.group('decision prompt in Chromium', (group) => {
     const entry = await db.from('activities').where('case_id', c.id).where('event', 'option_selected').first()
     assert.include(entry, { label: 'Aprobar', comment: null })
   })
+
+  test('a decision the server never got keeps the prompt open with its comment; sending again takes it', async ({
+    client,
+    assert,
+  }) => {
+    const c = await awaitingDecision(client)
+    const approver = await session.signedIn('jefa')
+    await approver.goto(c.url)
+    await approver.getByTestId('form-decide').click()
+    const prompt = approver.getByTestId('decision-prompt')
+    await prompt.getByRole('button', { name: 'Rechazar' }).click()
+    const comment = prompt.getByLabel('Comentario (obligatorio)')
+    await comment.fill('Falta la incapacidad firmada')
+    // The connection drops as the approver confirms: the call fails, nothing is stored.
+    await approver.context().setOffline(true)
+    await prompt.getByRole('button', { name: 'Confirmar: Rechazar' }).click()
+    await approver.locator('.toast--error').first().waitFor()
+    assert.equal(await prompt.getAttribute('data-step'), 'confirm')
+    assert.equal(await comment.inputValue(), 'Falta la incapacidad firmada')
+    assert.equal((await pending(c.id)).step_id, 'aprobacion')
+    // Back online, the same prompt sends it.
+    await approver.context().setOffline(false)
+    const answered = approver.waitForResponse((res) => res.url().endsWith(DECISION_ROUTE))
+    await prompt.getByRole('button', { name: 'Confirmar: Rechazar' }).click()
+    assert.equal((await answered).status(), 200)
+    await prompt.waitFor({ state: 'detached' })
+    const entry = await db.from('activities').where('case_id', c.id).where('event', 'option_selected').first()
+    assert.include(entry, { label: 'Rechazar', comment: 'Falta la incapacidad firmada' })
+  })
 })

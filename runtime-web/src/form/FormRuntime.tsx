@@ -25,7 +25,8 @@ export interface FormRuntimeProps extends Omit<BottomBarProps, 'onDecide'> {
   docPath: string
   docPathLink: string
   decisions: Decision[]
-  onDecision(decision: Decision, comment: string): void
+  /** Resolves true once the decision is taken; false keeps the prompt open with what was typed. */
+  onDecision(decision: Decision, comment: string): Promise<boolean>
 }
 
 // The modal and the download panel only actions open: they come with a form that has actions.
@@ -164,10 +165,11 @@ function Body({ device, ...props }: FormRuntimeProps & { device: Device }) {
           <DecisionPrompt
             decisions={props.decisions}
             busy={props.saving}
-            onChoose={(decision, comment) => {
-              props.onDecision(decision, comment)
-              setDeciding(false)
-            }}
+            onChoose={(decision, comment) =>
+              void props.onDecision(decision, comment).then((taken) => {
+                if (taken) setDeciding(false)
+              })
+            }
             onClose={() => setDeciding(false)}
           />
         </Suspense>

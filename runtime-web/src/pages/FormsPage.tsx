@@ -234,8 +234,11 @@ export function FormsPage() {
 
   /** One save through the case's route; what happens after follows spec 000 §4. */
   const save = useCallback(
-    async (options: { decision?: Decision; comment?: string; suppress?: boolean; goToState?: string } = {}) => {
-      if (!ready || !isFormCase(formCase) || savingRef.current) return
+    /** True when the save went through or its screen must change (the case changed meanwhile). */
+    async (
+      options: { decision?: Decision; comment?: string; suppress?: boolean; goToState?: string } = {}
+    ): Promise<boolean> => {
+      if (!ready || !isFormCase(formCase) || savingRef.current) return false
       const { store, info } = ready
       await store.idle()
       const editing = store.isEditing()
@@ -270,12 +273,16 @@ export function FormsPage() {
         } else if (!params.invisible && !options.suppress) {
           setReloadCount((n) => n + 1)
         }
+        return true
       } catch (error) {
         // A failed POST also clears the uploads still pending (spec 000 §8).
         services?.clearPendingUploads()
         if (error instanceof CallError && (error.body as { reason?: unknown } | undefined)?.reason === 'case_changed') {
           setCaseChanged(true)
-        } else toasts.error(error instanceof CallError ? error.message : t('error.generic'))
+          return true
+        }
+        toasts.error(error instanceof CallError ? error.message : t('error.generic'))
+        return false
       } finally {
         savingRef.current = false
         setSaving(false)
@@ -404,7 +411,7 @@ export function FormsPage() {
               store.setEditing(false, ready.info.values_init)
             } else store.setEditing(true)
           }}
-          onDecision={(decision, comment) => void save({ decision, comment })}
+          onDecision={(decision, comment) => save({ decision, comment })}
         />
       )}
       {preview && (

@@ -113,7 +113,10 @@ export function PreviewPage() {
         onSend={() => store.requestSubmit('send')}
         onSave={() => store.requestSubmit('save')}
         onToggleEdit={() => store.setEditing(!store.isEditing())}
-        onDecision={() => setSent(JSON.stringify(store.payload(), null, 2))}
+        onDecision={async () => {
+          setSent(JSON.stringify(store.payload(), null, 2))
+          return true
+        }}
       />
       {sent !== null && (
         <section className="card" data-testid="preview-sent">

@@ -53,7 +53,7 @@ function Screen() {
       docPath=""
       docPathLink=""
       decisions={[]}
-      onDecision={() => undefined}
+      onDecision={async () => true}
       mayEditValues={false}
       saving={false}
       onSend={() => store.requestSubmit('send')}
