@@ -47,7 +47,8 @@ test.group('property panel: rendered', () => {
     assert.isString(id)
     assert.match(html, new RegExp(`<input id="${id}" aria-describedby="${id}-problems" aria-invalid="true"`))
     assert.include(html, `<ul id="${id}-problems" class="panel-problems" role="alert"><li>must be a number</li></ul>`)
-    assert.include(html, 'value="Su nombre"')
+    // Words a reader sees are edited in a box that wraps (a textarea), not a one-line input.
+    assert.match(html, /<textarea [^>]*class="panel-words"[^>]*>Su nombre<\/textarea>/)
     assert.include(html, 'aria-label="Reset Placeholder to its default"')
   })
 
