@@ -36,22 +36,26 @@ export async function startTicket(user: User, ip: string): Promise<TicketStart> 
   const ticket = newToken()
   const enrolling = !user.twoFa
   const seed = enrolling ? newSeed() : null
-  const open = await db
-    .from('login_tickets')
-    .where('user_id', user.id)
-    .where('expires_at', '>', DateTime.now().toSQL({ includeOffset: false })!)
-    .max('failures as failures')
-    .first()
-  const failures = Number(open?.failures ?? 0)
-  await LoginTicket.query().where('user_id', user.id).delete()
-  await LoginTicket.create({
-    tokenHash: hashToken(ticket),
-    userId: user.id,
-    pendingSecret: seed ? sealSeed(seed) : null,
-    failures,
-    verified: false,
-    ip,
-    expiresAt: DateTime.now().plus({ minutes: TICKET_MINUTES }),
+  // Read, replace and carry the count in one transaction, the user's tickets locked: a wrong code
+  // counted meanwhile on the old ticket is not lost, and two sign-ins at once carry the same count.
+  const failures = await db.transaction(async (trx) => {
+    const tickets = await LoginTicket.query({ client: trx }).where('user_id', user.id).forUpdate()
+    const now = DateTime.now()
+    const carried = Math.max(0, ...tickets.filter((row) => row.expiresAt > now).map((row) => row.failures))
+    await LoginTicket.query({ client: trx }).where('user_id', user.id).delete()
+    await LoginTicket.create(
+      {
+        tokenHash: hashToken(ticket),
+        userId: user.id,
+        pendingSecret: seed ? sealSeed(seed) : null,
+        failures: carried,
+        verified: false,
+        ip,
+        expiresAt: now.plus({ minutes: TICKET_MINUTES }),
+      },
+      { client: trx }
+    )
+    return carried
   })
   if (!seed) return { ticket, failures }
   return { ticket, failures, enrol: { secret: seed, ...(await enrolment(seed, user.username)) } }
