@@ -14,11 +14,9 @@ interface Me {
   idle_minutes: number
   /** May administer users (the server decides from its role list). */
   admin: boolean
-  roles: string[]
+  /** May open the designer (the server decides from the role list its designer routes take). */
+  designer: boolean
 }
-
-/** The roles the designer's routes take (DESIGNER_ROLES in core/server's principal.ts). */
-const DESIGNER_ROLES = ['superuser', 'supervisor']
 
 /** Input keeps the server session alive at most this often. */
 const KEEPALIVE_EVERY_MS = 60_000
@@ -132,7 +130,7 @@ export function SessionGuard() {
   return (
     <>
       {nav &&
-        me.roles.some((role) => DESIGNER_ROLES.includes(role)) &&
+        me.designer &&
         createPortal(
           <a className="nav__link" href="/designer/" data-testid="nav-designer">
             {t('nav.designer')}

@@ -10,7 +10,7 @@ import { auditRequest } from '#services/audit'
 import { newCaptchaChallenge } from '#services/auth/captcha'
 import { directoryConfigured, directoryPublicKey } from '#services/auth/directory'
 import { findUsableReset, queueSecurityNotice, recoveryMailJob, resetPassword } from '#services/auth/recovery'
-import { isAdmin, principalFor } from '#services/auth/principal'
+import { DESIGNER_ROLES, isAdmin, principalFor } from '#services/auth/principal'
 import { signIn } from '#services/auth/sign_in'
 import { countPromptFailure, failuresFromAddress, forceCaptcha, limitAuthRequest } from '#services/auth/throttle'
 import { checkTicketCode, findTicket, MAX_CODE_FAILURES } from '#services/auth/two_factor'
@@ -190,6 +190,8 @@ export default class AuthController {
       enabled: p.user.enabled,
       roles: p.roles,
       admin: isAdmin(p),
+      // May open the designer: the same role list its routes take, so the header offers it only then.
+      designer: p.roles.some((role) => (DESIGNER_ROLES as readonly string[]).includes(role)),
       impersonator: impersonator ? { id: impersonator.id, username: impersonator.username } : null,
       idle_minutes: SESSION_IDLE_MINUTES,
       idle_seconds_left: p.session ? idleSecondsLeft(p.session) : null,

@@ -26,6 +26,30 @@ test.group('sign-in: PUT /data/login', (group) => {
     session.assertStatus(200)
     assert.equal(session.body().data.username, 'ana')
     assert.deepEqual(session.body().data.roles, ['teacher'])
+    assert.isFalse(session.body().data.designer, 'a teacher may not open the designer')
+  })
+
+  test("the session says whether the caller may open the designer, as the designer's routes decide", async ({
+    client,
+    assert,
+  }) => {
+    const said: boolean[] = []
+    for (const [username, role] of [
+      ['sara', 'supervisor'],
+      ['tomas', 'student'],
+    ] as const) {
+      await makeUser({ username, role })
+      const token = await tokenFor(client, username)
+      const designer = (await client.get('/inside/session').header('token', token)).body().data.designer
+      const forms = await client.get('/inside/designer/forms').header('token', token)
+      assert.equal(
+        designer,
+        forms.status() === 200,
+        `${role}: session says ${designer}, designer answers ${forms.status()}`
+      )
+      said.push(designer)
+    }
+    assert.deepEqual(said, [true, false])
   })
 
   test('the stored hash is argon2id of the prehash with the pepper, never the prehash', async ({ assert }) => {
