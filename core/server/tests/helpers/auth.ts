@@ -80,7 +80,12 @@ export async function tokenFor(client: ApiClient, user: string, password = PASSW
 /** The number whose SHA-256 with the salt is the challenge (ALTCHA's proof of work), or null. */
 function solveSha256(challenge: string, salt: string, maxNumber: number): number | null {
   for (let n = 0; n <= maxNumber; n++) {
-    if (createHash('sha256').update(salt + n).digest('hex') === challenge) return n
+    if (
+      createHash('sha256')
+        .update(salt + n)
+        .digest('hex') === challenge
+    )
+      return n
   }
   return null
 }
