@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatDate, type PendingRow } from '../../lib/inbox.js'
 import { roleLabel } from '../../lib/roles.js'
 import './cards.css'
+import { ColumnHeaders } from './ColumnHeaders.js'
 import { StateBadge } from './StateBadge.js'
 
 interface PendingTableProps {
@@ -38,38 +39,18 @@ export function PendingTable({ rows, busy, acting, onClaim, onRelease, compact =
         aria-busy={busy}
       >
         <caption className="visually-hidden">{t('inbox.pending_caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              {t('inbox.code')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.process')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.step')}
-            </th>
-            {!compact && (
-              <th scope="col" role="columnheader">
-                {t('inbox.kind')}
-              </th>
-            )}
-            <th scope="col" role="columnheader">
-              {t('inbox.state')}
-            </th>
-            {!compact && (
-              <th scope="col" role="columnheader">
-                {t('inbox.assigned_to')}
-              </th>
-            )}
-            <th scope="col" role="columnheader">
-              {t('inbox.assigned_at')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.actions')}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeaders
+          keys={[
+            'inbox.code',
+            'inbox.process',
+            'inbox.step',
+            ...(compact ? [] : ['inbox.kind']),
+            'inbox.state',
+            ...(compact ? [] : ['inbox.assigned_to']),
+            'inbox.assigned_at',
+            'inbox.actions',
+          ]}
+        />
         <tbody role="rowgroup">
           {rows.map((row) => (
             <tr role="row" key={row.token} data-code={row.code} data-claimed={row.claimed_by ? 'true' : 'false'}>

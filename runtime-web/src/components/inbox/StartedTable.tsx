@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatDate, type StartedRow } from '../../lib/inbox.js'
 import { roleLabel } from '../../lib/roles.js'
 import './cards.css'
+import { ColumnHeaders } from './ColumnHeaders.js'
 import { StateBadge } from './StateBadge.js'
 
 /** The cases the user started, newest activity first, each with its read-only view. */
@@ -24,34 +25,18 @@ export function StartedTable({ rows, busy }: { rows: StartedRow[]; busy: boolean
         aria-busy={busy}
       >
         <caption className="visually-hidden">{t('inbox.started_caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              {t('inbox.code')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.process')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.state')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.status')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.waiting_on')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.started_at')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.updated_at')}
-            </th>
-            <th scope="col" role="columnheader">
-              {t('inbox.actions')}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeaders
+          keys={[
+            'inbox.code',
+            'inbox.process',
+            'inbox.state',
+            'inbox.status',
+            'inbox.waiting_on',
+            'inbox.started_at',
+            'inbox.updated_at',
+            'inbox.actions',
+          ]}
+        />
         <tbody role="rowgroup">
           {rows.map((row) => (
             <tr role="row" key={row.key_process} data-code={row.code}>
