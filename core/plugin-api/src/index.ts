@@ -7,6 +7,10 @@
  * type-checked anywhere; the server passes its real router, logger and queue, which fit these shapes.
  */
 
+import type { PluginServices } from './services.js'
+
+export * from './services.js'
+
 export interface PluginLogger {
   info(message: string, ...args: unknown[]): void
   warn(message: string, ...args: unknown[]): void
@@ -46,7 +50,12 @@ export interface PluginCommand {
   run(args: string[], options: Record<string, unknown>, ctx: PluginContext): Promise<void> | void
 }
 
-export interface PluginContext {
+/**
+ * What the core passes each hook of a plugin: who it is, its logger and config, and the services of
+ * services.ts (database, storage, people, audit, mail, jobs, sockets, settings, usage, texts, tokens,
+ * routes). Data services throw in `register`, which only declares (routes, schedules).
+ */
+export interface PluginContext extends PluginServices {
   /** The plugin's id. */
   id: string
   /** Route prefix the plugin owns: `/api/<id>`. Spec routes (/data/..., /inside/...) may be used too. */
@@ -98,8 +107,13 @@ export interface PluginDefinition {
   boot?(ctx: PluginContext): void | Promise<void>
   /** Called on graceful shutdown, in reverse order. */
   shutdown?(ctx: PluginContext): void | Promise<void>
-  /** Registers HTTP routes. Paths are usually placed under `ctx.namespace`. */
+  /**
+   * Registers raw AdonisJS routes: an escape hatch kept for review. Prefer `ctx.http.route` (in
+   * `register`), which gives auth, limits, uploads, the envelope and errors the core's way.
+   */
   routes?(router: PluginRouter, ctx: PluginContext): void
+  /** Defaults of the plugin's settings (`ctx.settings`), merged under what an administrator saved. */
+  settings?: Record<string, unknown>
   /** Absolute path of the folder with the plugin's Lucid migrations. */
   migrations?: string
   jobs?: PluginJob[]

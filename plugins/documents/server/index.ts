@@ -1,11 +1,26 @@
 import { fileURLToPath } from 'node:url'
-import { definePlugin } from '@tramita/plugin-api'
+import { definePlugin, type PluginContext, type PluginRoute } from '@tramita/plugin-api'
+import { libraryRoutes } from './library/routes.js'
+import { sharingRoutes } from './sharing/routes.js'
+import { operationsRoutes } from './operations/routes.js'
+import { documentsJobs, scheduleJobs } from './jobs.js'
+import { DOCUMENTS_SETTINGS } from '../shared/settings.js'
 
-/** Documents: folders, sharing, trash, retention and OCR (spec 001 sections 2-4). */
+/**
+ * Documents (spec 001 §2–§9): the library (folders, files, versions, trash, labels, comments), sharing
+ * and public links, operations (merge, zip, copy, rename, search) and the CLI. It reaches the core only
+ * through its context (core/plugin-api): each area below builds its routes from the services it uses.
+ */
 export default definePlugin({
   id: 'documents',
-  version: '0.1.0',
-  description: 'Documents: folders, sharing, trash, retention and OCR (spec 001 sections 2-4).',
+  version: '0.2.0',
+  description: 'Documents: my documents, folders, versions, labels, sharing, public links, trash and search.',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  // No nav entry until its web screens exist (a nav entry needs one: core/plugin-api).
+  settings: { ...DOCUMENTS_SETTINGS },
+  jobs: documentsJobs,
+  register(ctx: PluginContext) {
+    const routes: PluginRoute[] = [...libraryRoutes(ctx), ...sharingRoutes(ctx), ...operationsRoutes(ctx)]
+    for (const route of routes) ctx.http.route(route)
+    scheduleJobs(ctx)
+  },
 })
