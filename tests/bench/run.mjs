@@ -179,11 +179,11 @@ if (wanted('auth')) {
   console.log(`GET /data/config/infocompany  ${openRun.rps.toFixed(0)} req/s  p95 ${openRun.p95.toFixed(2)} ms`)
   console.log(`authenticated GET p95 ratio (session / unauthenticated): ${(authedRun.p95 / openRun.p95).toFixed(2)}`)
 }
-/** create_doc of a 100-field form against pdfmake's empty document (tests/bench/documents.bench.ts). */
-if (wanted('documents')) {
+/** create_doc of a 100-field form against pdfmake's empty document (tests/bench/create_doc.bench.ts). */
+if (wanted('create_doc')) {
   const run = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'node'),
-    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'documents.bench.ts')],
+    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'create_doc.bench.ts')],
     { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
   )
   if (run.status !== 0) process.exitCode = 1

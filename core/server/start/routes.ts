@@ -46,12 +46,12 @@ router.post('/data/form/upload/files', [UploadsController, 'upload'])
 router.post('/data/form/upload/files/unlink', [UploadsController, 'unlink'])
 router.get('/data/files/:name', [UploadsController, 'show']).where('name', /^[0-9a-f-]{36}\.[a-z0-9]{1,10}$/)
 
-// Generated documents and the ID card (spec 000 §4, §7; 001 §7): the form context of the uploads route.
-const DocumentsController = () => import('#controllers/documents_controller')
-router.post('/inside/forms/create/search_endpoint/create_doc', [DocumentsController, 'createDoc'])
-router.post('/inside/forms/create/search_endpoint/dev_word_to_pdf', [DocumentsController, 'wordToPdf'])
-router.post('/inside/forms/create/search_endpoint/cardim_preview', [DocumentsController, 'cardimPreview'])
-router.post('/inside/forms/create/search_endpoint/cardim_full', [DocumentsController, 'cardimFull'])
+// Generated files (create_doc, Word to PDF, the ID card; spec 000 §4, §7; 001 §7): the uploads route's form context.
+const GeneratedFilesController = () => import('#controllers/generated_files_controller')
+router.post('/inside/forms/create/search_endpoint/create_doc', [GeneratedFilesController, 'createDoc'])
+router.post('/inside/forms/create/search_endpoint/dev_word_to_pdf', [GeneratedFilesController, 'wordToPdf'])
+router.post('/inside/forms/create/search_endpoint/cardim_preview', [GeneratedFilesController, 'cardimPreview'])
+router.post('/inside/forms/create/search_endpoint/cardim_full', [GeneratedFilesController, 'cardimFull'])
 
 // Public consultation of a case by its code (spec 000 §2), rate-limited per address and per code.
 router.post('/inside/forms/info_basicform', [ConsultationController, 'basicForm'])

@@ -23,7 +23,7 @@ import {
   type Submission,
   type TaskRow,
 } from '#services/process/engine'
-import { latestCaseDocument } from '#services/documents/store'
+import { latestCaseDocument } from '#services/generated_files/store'
 
 /** Every column of TaskRow, read beside the case's under `task_` names (both tables have id, status). */
 const TASK_COLUMNS = [

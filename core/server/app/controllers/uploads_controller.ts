@@ -176,7 +176,7 @@ export default class UploadsController {
   /**
    * The form version the upload is for, its case (none for a new one) and who owns it, checked as the
    * save will be: the starter of a new case, the assignee of a pending task, or an editor of the case's
-   * values. Generated documents (documents_controller.ts) are checked the same way.
+   * values. Generated files (generated_files_controller.ts) are checked the same way.
    */
   protected async formContext(
     ctx: HttpContext

@@ -6,8 +6,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import PizZip from 'pizzip'
 import Area from '#models/area'
-import { storeGenerated } from '#services/documents/store'
-import { fillDocxBounded, WordError } from '#services/documents/word'
+import { storeGenerated } from '#services/generated_files/store'
+import { fillDocxBounded, WordError } from '#services/generated_files/word'
 import { publishForm } from '#services/process/forms'
 import { seedBase } from '#services/seed_service'
 import { scanFile } from '#services/uploads/antivirus'
@@ -22,7 +22,7 @@ import {
 } from '#tests/helpers/clamav_server'
 import { freePort } from '#tests/helpers/processes'
 import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
-import { WORD_TO_PDF_PER_MINUTE } from '#controllers/documents_controller'
+import { WORD_TO_PDF_PER_MINUTE } from '#controllers/generated_files_controller'
 
 /**
  * Issue 17, user files that get inflated or parsed: zip and docx bombs refused before anything

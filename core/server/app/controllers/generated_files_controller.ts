@@ -7,10 +7,10 @@ import { done, fail } from '#lib/envelope'
 import { boolField, field, jsonField } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
 import type { LoadedVersion } from '#services/process/definitions'
-import { FACE_KINDS, idCardPdfBounded, type Face, type FaceKind } from '#services/documents/idcard'
-import { DocumentError, placeholderTexts, renderPdf } from '#services/documents/pdf_document'
-import { storeGenerated } from '#services/documents/store'
-import { templateToPdf, WordError } from '#services/documents/word'
+import { FACE_KINDS, idCardPdfBounded, type Face, type FaceKind } from '#services/generated_files/idcard'
+import { TemplateError, placeholderTexts, renderPdf } from '#services/generated_files/pdf_template'
+import { GENERATED_FOLDER, storeGenerated } from '#services/generated_files/store'
+import { templateToPdf, WordError } from '#services/generated_files/word'
 import { cleanName, inspectUpload, isRefusal } from '#services/uploads/inspect'
 import { findUpload, isUploader, parseFilePath, type UploadRow } from '#services/uploads/staging'
 import UploadsController from '#controllers/uploads_controller'
@@ -29,12 +29,12 @@ export const CREATE_DOC_PER_MINUTE = Number(process.env.CREATE_DOC_PER_MINUTE) |
 export const ID_CARD_PER_MINUTE = Number(process.env.ID_CARD_PER_MINUTE) || 30
 
 /**
- * Generated documents and the ID card (spec 000 §4 create_doc, §7 cardim_*; 001 §7 dev_word_to_pdf).
+ * Generated files: create_doc's PDF, Word to PDF and the ID card (spec 000 §4 create_doc, §7 cardim_*; 001 §7 dev_word_to_pdf).
  * The form context and its permissions are the uploads route's (UploadsController.formContext): the
  * starter of a new case, the assignee of a pending task, or an editor of a case's values; what is made
- * is stored like an upload (services/documents/store.ts) and read through GET /data/files/*.
+ * is stored like an upload (services/generated_files/store.ts) and read through GET /data/files/*.
  */
-export default class DocumentsController extends UploadsController {
+export default class GeneratedFilesController extends UploadsController {
   /**
    * POST …/search_endpoint/create_doc — data (form key), key_process, token, template (a name in the
    * jsonconfig's `documents`), file_name, values (JSON object). The PDF becomes the case's document
@@ -45,14 +45,14 @@ export default class DocumentsController extends UploadsController {
     await this.limitCaller(ctx, 'create_doc', CREATE_DOC_PER_MINUTE, uploader)
     const name = field(ctx, 'template', { max: 64 })
     const documents = version.form.documents ?? {}
-    if (!Object.hasOwn(documents, name)) fail(message(ctx, 'documents.template_unknown', { template: name }), 404)
+    if (!Object.hasOwn(documents, name)) fail(message(ctx, 'generated_files.template_unknown', { template: name }), 404)
     const template = documents[name]!
     const raw = ctx.request.input('values')
     if (typeof raw === 'string' && raw.length > MAX_VALUES_CHARS) {
       fail(message(ctx, 'engine.too_large', { field: 'values' }), 413)
     }
     const posted = jsonField(ctx, 'values', false) ?? {}
-    if (typeof posted !== 'object' || Array.isArray(posted)) fail(message(ctx, 'documents.values_invalid'))
+    if (typeof posted !== 'object' || Array.isArray(posted)) fail(message(ctx, 'generated_files.values_invalid'))
     // What the form shows now, over what the case holds: the document is of the form as it is on screen.
     const stored = row ? (JSON.parse(row.values) as Record<string, unknown>) : {}
     const values = { ...stored, ...(posted as Record<string, unknown>) }
@@ -62,15 +62,15 @@ export default class DocumentsController extends UploadsController {
     try {
       bytes = await renderPdf(template, texts)
     } catch (error) {
-      if (!(error instanceof DocumentError)) throw error
-      fail(message(ctx, 'documents.template_failed', { template: name, detail: error.message }), 422)
+      if (!(error instanceof TemplateError)) throw error
+      fail(message(ctx, 'generated_files.template_failed', { template: name, detail: error.message }), 422)
     }
     const entry = await storeGenerated({
       bytes,
       ext: 'pdf',
       mime: 'application/pdf',
       realName: pdfName(field(ctx, 'file_name', { max: 200, required: false }) || name),
-      folder: 'documents',
+      folder: GENERATED_FOLDER,
       owner: uploader,
       formId: version.formId,
       field: '',
@@ -94,8 +94,8 @@ export default class DocumentsController extends UploadsController {
     if (!source || source.status === 'deleted') fail(message(ctx, 'upload.not_found'), 404)
     if (!(await this.mayRead(ctx, source, caller))) fail(message(ctx, 'upload.not_allowed'), 403)
     const values = jsonField(ctx, 'datosvalues', false) ?? {}
-    if (typeof values !== 'object' || Array.isArray(values)) fail(message(ctx, 'documents.values_invalid'))
-    if (source.ext !== 'docx') fail(message(ctx, 'documents.word.not_docx'))
+    if (typeof values !== 'object' || Array.isArray(values)) fail(message(ctx, 'generated_files.values_invalid'))
+    if (source.ext !== 'docx') fail(message(ctx, 'generated_files.word.not_docx'))
 
     let pdf: Buffer
     try {
@@ -106,14 +106,14 @@ export default class DocumentsController extends UploadsController {
       if (error.key.startsWith('soffice')) console.error('dev_word_to_pdf', error.key, error.message)
       const status =
         error.key === 'too_large' ? 413 : error.key === 'template' || error.key === 'fill_timeout' ? 422 : 400
-      fail(message(ctx, `documents.word.${error.key}`, { detail: error.message }), status)
+      fail(message(ctx, `generated_files.word.${error.key}`, { detail: error.message }), status)
     }
     const entry = await storeGenerated({
       bytes: pdf,
       ext: 'pdf',
       mime: 'application/pdf',
       realName: pdfName(source.real_name),
-      folder: 'documents',
+      folder: GENERATED_FOLDER,
       owner: caller.uploader,
       formId: source.form_id,
       field: '',
@@ -150,7 +150,7 @@ export default class DocumentsController extends UploadsController {
         maxBytes
       )
       if (isRefusal(checked)) fail(message(ctx, checked.key, checked.vars), checked.status)
-      if (!FACE_KINDS.includes(checked.mime)) fail(message(ctx, 'documents.idcard.face_kind'))
+      if (!FACE_KINDS.includes(checked.mime)) fail(message(ctx, 'generated_files.idcard.face_kind'))
       const isImage = checked.mime !== 'application/pdf'
       const entry = await storeGenerated({
         bytes: await readFile(file.tmpPath),
@@ -185,7 +185,7 @@ export default class DocumentsController extends UploadsController {
       const path = parseFilePath(ctx.request.input(name))
       const row = path ? await findUpload(path) : null
       if (!row || !this.isFaceOf(row, uploader, version, fieldName)) {
-        fail(message(ctx, 'documents.idcard.face_missing', { face: name }), 404)
+        fail(message(ctx, 'generated_files.idcard.face_missing', { face: name }), 404)
       }
       faces.push({ bytes: await drive.use().getBytes(row.storage_key), mime: row.mime as FaceKind })
     }
@@ -217,7 +217,7 @@ export default class DocumentsController extends UploadsController {
     const item = version.form.fields.find((f) => f.field_name === name)
     const allowed = item ? normalizeExtensions(item.data?.ext as string[] | undefined) : []
     if (!item || item.type !== 'file' || (allowed.length > 0 && !allowed.includes('pdf'))) {
-      fail(message(ctx, 'documents.idcard.field', { field: name }))
+      fail(message(ctx, 'generated_files.idcard.field', { field: name }))
     }
     return name
   }

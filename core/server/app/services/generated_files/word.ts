@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { runBounded, WorkerLimit } from '#services/bounded_worker'
 import { zipProblem } from '#services/uploads/archive'
 import { FillError } from './docx_fill.js'
-import { DocumentError } from './pdf_document.js'
+import { TemplateError } from './pdf_template.js'
 
 export { fillDocx } from './docx_fill.js'
 
@@ -21,7 +21,7 @@ export { fillDocx } from './docx_fill.js'
 export const sofficePath = () => process.env.SOFFICE_PATH || 'soffice'
 const TIMEOUT_MS = Number(process.env.SOFFICE_TIMEOUT_MS) || 60_000
 
-export class WordError extends DocumentError {
+export class WordError extends TemplateError {
   constructor(
     readonly key:
       FillError['key'] | 'too_large' | 'fill_timeout' | 'soffice_missing' | 'soffice_failed' | 'soffice_timeout',

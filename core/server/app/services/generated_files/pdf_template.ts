@@ -44,7 +44,7 @@ function pdfmake(): PdfMake {
 }
 
 /** A refused template or value: its message is for the caller. */
-export class DocumentError extends Error {}
+export class TemplateError extends Error {}
 
 /**
  * The text each placeholder gets: a field's display text (the contract's value_replace, what the
@@ -71,14 +71,14 @@ export function placeholderTexts(
   return texts
 }
 
-/** Renders a filled template to PDF bytes; a template pdfmake cannot lay out is a DocumentError. */
+/** Renders a filled template to PDF bytes; a template pdfmake cannot lay out is a TemplateError. */
 export async function renderPdf(template: object, texts: Record<string, string>): Promise<Buffer> {
   // validateConfig refuses these at publication; checked again here for forms stored before the check.
-  if (resourceProblems(template).length > 0) throw new DocumentError('resources')
+  if (resourceProblems(template).length > 0) throw new TemplateError('resources')
   const definition = fillTemplate(template, texts) as Record<string, unknown>
   try {
     return await pdfmake().createPdf(definition).getBuffer()
   } catch (error) {
-    throw new DocumentError(error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'pdfmake')
+    throw new TemplateError(error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'pdfmake')
   }
 }

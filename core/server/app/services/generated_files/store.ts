@@ -10,6 +10,12 @@ import { filePathOf, stageUploads, type NewUpload, type Uploader } from '#servic
  * caller's `staged` file, as an upload is until a save attaches it.
  */
 
+/**
+ * The storage folder (key prefix and uploads.foldertype) of a case's generated PDFs. It is still
+ * called 'documents', as before the documents plugin took that word: stored files keep their keys.
+ */
+export const GENERATED_FOLDER = 'documents' satisfies StorageFolder
+
 export interface Generated {
   bytes: Uint8Array
   ext: string
@@ -67,7 +73,7 @@ export async function latestCaseDocument(caseId: number): Promise<string> {
     .from('uploads')
     .where('case_id', caseId)
     .where('status', 'promoted')
-    .where('foldertype', 'documents')
+    .where('foldertype', GENERATED_FOLDER)
     .orderBy('id', 'desc')
     .select('path')
     .first()) as { path: string } | null
