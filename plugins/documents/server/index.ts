@@ -4,6 +4,7 @@ import { libraryRoutes } from './library/routes.js'
 import { sharingRoutes } from './sharing/routes.js'
 import { operationsRoutes } from './operations/routes.js'
 import { documentsJobs, scheduleJobs } from './jobs.js'
+import { documentsCommands } from './cli/commands.js'
 import { DOCUMENTS_SETTINGS } from '../shared/settings.js'
 
 /**
@@ -18,6 +19,7 @@ export default definePlugin({
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
   settings: { ...DOCUMENTS_SETTINGS },
   jobs: documentsJobs,
+  commands: documentsCommands,
   register(ctx: PluginContext) {
     const routes: PluginRoute[] = [...libraryRoutes(ctx), ...sharingRoutes(ctx), ...operationsRoutes(ctx)]
     for (const route of routes) ctx.http.route(route)
