@@ -162,6 +162,20 @@ const POLICIES: Record<string, Policy> = {
   'GET /inside/designer/templates': DESIGNERS,
   // Institution settings.
   'PUT /inside/config/institution': SUPERUSERS,
+  // Documents sharing (plugins/documents/server/sharing): the owner's rules are the routes' own tests.
+  'GET /api/documents/shares': SIGNED_IN,
+  'POST /api/documents/shares': SIGNED_IN,
+  'POST /api/documents/shares/email': SIGNED_IN,
+  'PUT /api/documents/shares/:id': SIGNED_IN,
+  'DELETE /api/documents/shares/:id': SIGNED_IN,
+  'GET /api/documents/links': SIGNED_IN,
+  'POST /api/documents/links': SIGNED_IN,
+  'DELETE /api/documents/links/:id': SIGNED_IN,
+  'GET /api/documents/links/:id/accesses': SIGNED_IN,
+  // A public link's screen: its token (or the grant it hands out) is the key.
+  'POST /data/documents/verify/document/public': PUBLIC,
+  'GET /getPublicFile/:token': PUBLIC,
+  'GET /api/documents/public/:grant': PUBLIC,
 }
 
 interface Route {
