@@ -56,6 +56,7 @@ export async function importTree(
     throw new Error(`cannot read ${dir}`)
   })
   if (!(await stat(root)).isDirectory()) throw new Error(`${dir} is not a folder`)
+  const segments = folderSegments(options.folder)
   const owner = await resolveOwner(deps.people, options.owner)
   const summary: ImportSummary = { imported: 0, versions: 0, unchanged: 0, refused: 0, skipped: 0, folders: 0 }
 
@@ -64,7 +65,7 @@ export async function importTree(
   out(`Importing ${total} file(s) from ${root} for ${owner.username}${options.folder ? ` into ${options.folder}` : ''}`)
 
   let targetId: number | null = null
-  for (const name of folderSegments(options.folder)) targetId = await folderFor(deps.db, owner.id, targetId, name)
+  for (const name of segments) targetId = await folderFor(deps.db, owner.id, targetId, name)
   /** Library folder of each source folder walked (by relative path); absent: the folder was skipped. */
   const folders = new Map<string, number | null>([['', targetId]])
 
@@ -102,6 +103,8 @@ export async function importTree(
     const recorded = await deps.db.table<ImportRecord>('imports').where('key_hash', keyHash).first()
     if (recorded && Number(recorded.size) === entry.size && Number(recorded.mtime_ms) === entry.mtimeMs) {
       summary.unchanged++
+      // A rerun over a large tree still shows it is moving.
+      if (seen % 1000 === 0) out(`${progress} already imported up to ${relative}`)
       continue
     }
     if (recorded && (await sha256Of(entry.path)) === recorded.sha256) {

@@ -1,6 +1,6 @@
 /**
  * Names on their way into the library (import) and out to a file system (export). A library name has no
- * `/`, `\` or control characters, is not `.` or `..` and is at most 255 characters; a name the export
+ * `/`, `\`, control characters or `..`, is not `.` and is at most 255 characters; a name the export
  * writes is also safe on Windows file systems and never a path.
  */
 
@@ -26,7 +26,14 @@ function fit(name: string, max = NAME_MAX): string {
 
 /** The name an imported file or folder gets in the library, or null when nothing usable is left. */
 export function libraryName(raw: string): string | null {
-  const cleaned = fit(raw.normalize('NFC').replace(UNSAFE_IN_LIBRARY, '_').trim())
+  // `..` anywhere is refused by the library's own name rule: a run of dots becomes one.
+  const cleaned = fit(
+    raw
+      .normalize('NFC')
+      .replace(UNSAFE_IN_LIBRARY, '_')
+      .replace(/\.{2,}/g, '.')
+      .trim()
+  )
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return null
   return cleaned
 }
