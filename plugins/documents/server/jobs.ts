@@ -1,7 +1,10 @@
 import type { PluginContext, PluginJob } from '@tramita/plugin-api'
+import { libraryJobs, scheduleLibraryJobs } from './library/jobs.js'
 
 /** The plugin's background jobs (each idempotent: a job may run twice). Areas add theirs here. */
-export const documentsJobs: PluginJob[] = []
+export const documentsJobs: PluginJob[] = [...libraryJobs]
 
 /** Declares the plugin's schedules (in `register`). */
-export function scheduleJobs(_ctx: PluginContext): void {}
+export function scheduleJobs(ctx: PluginContext): void {
+  scheduleLibraryJobs(ctx)
+}
