@@ -193,6 +193,12 @@ if (wanted('saves') || wanted('steps')) {
   const { processBench } = await import('./process.bench.mjs')
   await processBench({ saves: wanted('saves'), steps: wanted('steps') })
 }
+/** The documents plugin on MariaDB: 100k-document listing and search, a 1 GB upload, a 1,000-file zip (documents.bench.mjs). */
+if (['documents', 'documents_list', 'documents_upload', 'documents_zip'].some(wanted)) {
+  const { documentsBench } = await import('./documents.bench.mjs')
+  const part = (name) => wanted(name) || Boolean(ONLY?.includes('documents'))
+  await documentsBench({ list: part('documents_list'), upload: part('documents_upload'), zip: part('documents_zip') })
+}
 /** The form route's initial JavaScript, gzipped (tests/bench/bundle.bench.mjs). */
 if (wanted('bundle')) {
   console.log('━━ form route bundle ━━')
