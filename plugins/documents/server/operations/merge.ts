@@ -1,0 +1,184 @@
+import { Worker } from 'node:worker_threads'
+import { Readable } from 'node:stream'
+import { ZipFile } from 'yazl'
+import type { PluginFileAnswer, PluginPrincipal, PluginServices, PluginStorage } from '@tramita/plugin-api'
+import { OPERATION_LIMITS, type FiledAnswer, type MergeType } from '../../shared/operations.js'
+import { cleanName } from '../library/names.js'
+import { documentsSettings } from '../library/usage.js'
+import { requirePermission } from '../sharing/access.js'
+import { summary } from '../search/search.js'
+import { asOperation, failure } from './failures.js'
+import { insertNewFile } from './new_file.js'
+
+type Deps = Pick<PluginServices, 'db' | 'people' | 'storage' | 'settings'>
+
+export interface MergeRequest {
+  type: MergeType
+  files: number[]
+  name: string | undefined
+  /** File the result into `folderId` (null: the caller's root) instead of sending it. */
+  save: boolean
+  folderId: number | null
+}
+
+interface Source {
+  id: number
+  name: string
+  extension: string
+  mime: string
+  size: number
+  storage_key: string
+}
+
+/** The merge worker's limits: past them the worker is stopped and the merge refused. */
+const WORKER_LIMITS = { heapMb: 512, timeoutMs: 60_000 }
+const TS_LOADER = '@poppinss/ts-exec'
+
+/**
+ * merge_doc (spec 001 §7): merge_docs joins PDFs (pdf-lib, in a worker thread), zip_docs streams a zip
+ * (yazl, each file read from storage as the zip is written: never held in memory). Every file must be
+ * readable by the caller. The result is sent as a file, or filed into a folder the caller may write
+ * (save_doc) as the caller's own, answered with doc_subido_success.
+ */
+export function mergeDocuments(
+  deps: Deps,
+  who: PluginPrincipal,
+  request: MergeRequest
+): Promise<PluginFileAnswer | FiledAnswer> {
+  return asOperation('copy', async () => {
+    const zip = request.type === 'zip_docs'
+    const maxFiles = zip ? OPERATION_LIMITS.zipFiles : OPERATION_LIMITS.mergeFiles
+    if (request.files.length === 0) throw failure('copy', 400, 'nothing_to_merge')
+    if (request.files.length > maxFiles) throw failure('copy', 413, 'too_many')
+    const extension = zip ? 'zip' : 'pdf'
+    const base = cleanName(request.name?.trim() ? request.name : zip ? 'documentos' : 'documento')
+    const name = base.toLowerCase().endsWith(`.${extension}`) ? base : cleanName(`${base}.${extension}`)
+    if (request.save && request.folderId !== null) {
+      await requirePermission(deps, who, { type: 'folder', id: request.folderId }, 'all')
+    }
+    const sources: Source[] = []
+    for (const id of request.files) {
+      await requirePermission(deps, who, { type: 'file', id }, 'read')
+      const row = await deps.db
+        .table('files')
+        .select('id', 'name', 'extension', 'mime', 'size', 'storage_key')
+        .where('id', id)
+        .first()
+      sources.push({ ...row, size: Number(row.size) })
+    }
+    const bytes = sources.reduce((sum, s) => sum + s.size, 0)
+    if (bytes > (zip ? OPERATION_LIMITS.zipBytes : OPERATION_LIMITS.mergeBytes)) throw failure('copy', 413, 'too_large')
+
+    if (zip) {
+      const stream = zipStream(deps.storage, sources)
+      if (!request.save) return { kind: 'file', source: { stream }, name, mime: 'application/zip', disposition: 'attachment' }
+      return file(deps, who, request, { name, extension, mime: 'application/zip', pages: null }, stream)
+    }
+    if (sources.some((s) => s.extension.toLowerCase() !== 'pdf' && s.mime !== 'application/pdf')) {
+      throw failure('copy', 400, 'not_pdf')
+    }
+    const inputs: Uint8Array[] = []
+    for (const source of sources) inputs.push(await readAll(deps.storage, source))
+    const joined = await joinPdfs(inputs)
+    if (!request.save) {
+      return {
+        kind: 'file',
+        source: { stream: Readable.from([joined.bytes]) },
+        name,
+        mime: 'application/pdf',
+        disposition: 'attachment',
+        size: joined.bytes.length,
+      }
+    }
+    return file(deps, who, request, { name, extension, mime: 'application/pdf', pages: joined.pages }, joined.bytes)
+  })
+}
+
+/** Stores the result and files it as the caller's; the stored object is deleted again when filing fails. */
+async function file(
+  deps: Deps,
+  who: PluginPrincipal,
+  request: MergeRequest,
+  facts: { name: string; extension: string; mime: string; pages: number | null },
+  bytes: Uint8Array | AsyncIterable<Uint8Array>
+): Promise<FiledAnswer> {
+  const settings = await documentsSettings(deps.settings)
+  const stored = await deps.storage.put(bytes, facts.extension)
+  try {
+    const id = await deps.db.transaction((db) =>
+      insertNewFile(db, settings, who, 'copy', { folderId: request.folderId, ...facts, stored })
+    )
+    const row = await deps.db.table('files').where('id', id).first()
+    return { code: 'doc_subido_success', file: summary(row) }
+  } catch (error) {
+    await deps.storage.delete(stored.key)
+    throw error
+  }
+}
+
+async function readAll(storage: PluginStorage, source: Source): Promise<Uint8Array> {
+  const bytes = new Uint8Array(source.size)
+  let at = 0
+  for await (const chunk of await storage.read(source.storage_key)) {
+    if (at + chunk.length > bytes.length) throw failure('copy', 400, 'not_pdf')
+    bytes.set(chunk, at)
+    at += chunk.length
+  }
+  return bytes.subarray(0, at)
+}
+
+/** The zip's bytes as they are written; entries named after the files, a repeated name numbered. */
+function zipStream(storage: PluginStorage, sources: Source[]): AsyncIterable<Uint8Array> {
+  const zip = new ZipFile()
+  const used = new Set<string>()
+  for (const source of sources) {
+    const entry = uniqueEntry(used, source.name)
+    zip.addReadStreamLazy(entry, { size: source.size }, (done) => {
+      storage.read(source.storage_key).then(
+        (chunks) => done(null, Readable.from(chunks)),
+        (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream)
+      )
+    })
+  }
+  zip.end()
+  return zip.outputStream as unknown as AsyncIterable<Uint8Array>
+}
+
+function uniqueEntry(used: Set<string>, name: string): string {
+  const safe = name.replace(/[/\\]/g, '_') || 'documento'
+  const dot = safe.lastIndexOf('.')
+  const stem = dot > 0 ? safe.slice(0, dot) : safe
+  const ext = dot > 0 ? safe.slice(dot) : ''
+  let candidate = safe
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`
+  used.add(candidate.toLowerCase())
+  return candidate
+}
+
+/** Runs merge_worker.ts with heap and time limits; a PDF it cannot read is refused as not_pdf. */
+function joinPdfs(inputs: Uint8Array[]): Promise<{ bytes: Uint8Array; pages: number }> {
+  const worker = new Worker(new URL('./merge_worker.ts', import.meta.url), {
+    workerData: { inputs },
+    // Workers do not inherit a loader registered in code: give them ts-exec unless --import has it.
+    execArgv: process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
+    stdout: false,
+  })
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const settle = (error: Error | null, answer?: { bytes: Uint8Array; pages: number }) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      if (error) reject(error)
+      else resolve(answer!)
+    }
+    const timer = setTimeout(() => settle(failure('copy', 422, 'merge_too_heavy')), WORKER_LIMITS.timeoutMs)
+    worker.on('message', (answer: { bytes?: Uint8Array; pages?: number; error?: number }) =>
+      answer.bytes ? settle(null, { bytes: answer.bytes, pages: answer.pages ?? 0 }) : settle(failure('copy', 400, 'not_pdf'))
+    )
+    worker.on('error', () => settle(failure('copy', 422, 'merge_too_heavy')))
+    worker.on('exit', () => settle(failure('copy', 422, 'merge_too_heavy')))
+  })
+}
