@@ -1,4 +1,5 @@
 import type { PluginDb } from '@tramita/plugin-api'
+import { indexText } from '../search/text.js'
 
 /**
  * Keeps a file's `documents_search` row in step with its name and labels (the search area reads it;
@@ -16,22 +17,24 @@ export async function indexFile(db: PluginDb, fileId: number): Promise<void> {
     .select('name')
     .whereIn('id', db.table('file_labels').select('label_id').where('file_id', fileId))
     .orderBy('name')
-  const labelText = labels.map((l: { name: string }) => l.name).join(' ')
+  // Written as the search area reads it: accents folded, CJK as bigrams (search/text.ts).
+  const name = indexText(file.name)
+  const labelText = indexText(labels.map((l: { name: string }) => l.name).join(' '))
   const mysql = db.dialect === 'mysql'
   const where = mysql ? 'file_id = ?' : 'rowid = ?'
   const existing = await db.raw(`SELECT file_id FROM documents_search WHERE ${where}`, [fileId])
   if (existing.length) {
-    await db.raw(`UPDATE documents_search SET name = ?, labels = ? WHERE ${where}`, [file.name, labelText, fileId])
+    await db.raw(`UPDATE documents_search SET name = ?, labels = ? WHERE ${where}`, [name, labelText, fileId])
   } else if (mysql) {
     await db.raw("INSERT INTO documents_search (file_id, name, labels, metadata, body) VALUES (?, ?, ?, '', '')", [
       fileId,
-      file.name,
+      name,
       labelText,
     ])
   } else {
     await db.raw(
       "INSERT INTO documents_search (rowid, file_id, name, labels, metadata, body) VALUES (?, ?, ?, ?, '', '')",
-      [fileId, fileId, file.name, labelText]
+      [fileId, fileId, name, labelText]
     )
   }
 }
