@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
-import type { PluginServices, StoredObject } from '@tramita/plugin-api'
+import type { PluginPrincipal, PluginServices, StoredObject } from '@tramita/plugin-api'
+import { pdfPages } from '../library/pdf_pages.js'
+import { indexFile } from '../library/search_row.js'
 import { folderFor, insertFile, addVersion } from './library_writes.js'
 import { folderSegments } from './folder_path.js'
 import { extensionOf, libraryName } from './names.js'
@@ -58,6 +60,13 @@ export async function importTree(
   if (!(await stat(root)).isDirectory()) throw new Error(`${dir} is not a folder`)
   const segments = folderSegments(options.folder)
   const owner = await resolveOwner(deps.people, options.owner)
+  const as: PluginPrincipal = {
+    userId: owner.id,
+    roles: owner.roles,
+    areaIds: owner.areaIds,
+    impersonatorId: null,
+    language: owner.language,
+  }
   const summary: ImportSummary = { imported: 0, versions: 0, unchanged: 0, refused: 0, skipped: 0, folders: 0 }
 
   let total = 0
@@ -129,12 +138,21 @@ export async function importTree(
       out(`${progress} refused ${relative}: ${stored.message}`)
       continue
     }
-    const outcome = await record(deps, owner.id, targetId, parent, name, relative, keyHash, entry, stored)
+    let outcome: Outcome
+    try {
+      const pages = await pdfPages(deps.storage, stored)
+      outcome = await record(deps, as, { targetId, folderId: parent, name, relative, keyHash }, entry, stored, pages)
+    } catch (error) {
+      // The rows were rolled back: the object they would have named goes too.
+      await deps.storage.delete(stored.key)
+      throw error
+    }
     if (outcome.kind === 'duplicate') {
       await deps.storage.delete(stored.key)
       summary.unchanged++
       continue
     }
+    await indexFile(deps.db, outcome.fileId)
     if (outcome.kind === 'version') summary.versions++
     else summary.imported++
     const what = outcome.kind === 'version' ? `new version ${outcome.number} of` : 'imported'
@@ -148,7 +166,17 @@ export async function importTree(
 }
 
 type Outcome =
-  { kind: 'file'; name: string } | { kind: 'version'; name: string; number: number } | { kind: 'duplicate' }
+  | { kind: 'file'; fileId: number; name: string }
+  | { kind: 'version'; fileId: number; name: string; number: number }
+  | { kind: 'duplicate' }
+
+interface Place {
+  targetId: number | null
+  folderId: number | null
+  name: string
+  relative: string
+  keyHash: string
+}
 
 /**
  * The file's rows and its import record in one transaction, the record read again under a lock there: a
@@ -156,44 +184,41 @@ type Outcome =
  */
 function record(
   deps: Deps,
-  ownerId: number,
-  targetId: number | null,
-  folderId: number | null,
-  name: string,
-  relative: string,
-  keyHash: string,
+  owner: PluginPrincipal,
+  place: Place,
   entry: { size: number; mtimeMs: number },
-  stored: StoredObject
+  stored: StoredObject,
+  pages: number | null
 ): Promise<Outcome> {
-  return deps.db.transaction(async (trx) => {
+  return deps.db.transaction(async (trx): Promise<Outcome> => {
     const now = new Date()
-    const recorded = await trx.table<ImportRecord>('imports').where('key_hash', keyHash).forUpdate().first()
-    if (recorded?.sha256 === stored.sha256) return { kind: 'duplicate' } as const
+    const recorded = await trx.table<ImportRecord>('imports').where('key_hash', place.keyHash).forUpdate().first()
+    if (recorded?.sha256 === stored.sha256) return { kind: 'duplicate' }
     const facts = { size: entry.size, mtime_ms: entry.mtimeMs, sha256: stored.sha256, updated_at: now }
     if (recorded) {
-      const number = await addVersion(trx, recorded.file_id, stored, ownerId)
+      const number = await addVersion(trx, owner, recorded.file_id, stored, pages)
       if (number !== null) {
         await trx.table('imports').where('id', recorded.id).update(facts)
-        return { kind: 'version', name, number } as const
+        return { kind: 'version', fileId: recorded.file_id, name: place.name, number }
       }
-      // The file it became is in the trash: import the new bytes as a new file.
-      const file = await insertFile(trx, ownerId, folderId, name, stored)
+      // The file it became is in the trash: the new bytes are imported as a new file.
+      const file = await insertFile(trx, owner, place.folderId, place.name, stored, pages)
       await trx
         .table('imports')
         .where('id', recorded.id)
         .update({ ...facts, file_id: file.id })
-      return { kind: 'file', name: file.name } as const
+      return { kind: 'file', fileId: file.id, name: file.name }
     }
-    const file = await insertFile(trx, ownerId, folderId, name, stored)
+    const file = await insertFile(trx, owner, place.folderId, place.name, stored, pages)
     await trx.table('imports').insert({
-      key_hash: keyHash,
-      owner_id: ownerId,
-      target_folder_id: targetId,
-      relative_path: relative,
+      key_hash: place.keyHash,
+      owner_id: owner.userId,
+      target_folder_id: place.targetId,
+      relative_path: place.relative,
       ...facts,
       file_id: file.id,
       imported_at: now,
     })
-    return { kind: 'file', name: file.name } as const
+    return { kind: 'file', fileId: file.id, name: file.name }
   })
 }

@@ -1,24 +1,23 @@
-import type { PluginDb, StoredObject } from '@tramita/plugin-api'
-import { extensionOf, numbered } from './names.js'
+import type { PluginDb, PluginPrincipal, StoredObject } from '@tramita/plugin-api'
+import { freeName } from '../library/names.js'
+import { insertVersion, nextVersion } from '../library/uploads.js'
+import { lockOwner } from '../library/usage.js'
+import { extensionOf } from './names.js'
 
 /**
- * The library rows an import writes: folders, files with their first or next version, and the file's
- * search row. Written here, on the library's tables, until the library area's own functions exist to
- * call instead (fold this into server/library/ then).
+ * The library rows an import writes, with the library's own pieces (free names, version rows, the
+ * owner's lock). The library's `upload` is not called as a whole: an import writes its record in the
+ * same transaction as the file's rows (so a killed run never imports a file twice) and applies no quota.
  */
-
-interface FolderRow {
-  id: number
-  name: string
-}
 
 /** The folder `name` under `parentId` (null: the owner's root), made when there is none outside the trash. */
 export async function folderFor(db: PluginDb, ownerId: number, parentId: number | null, name: string): Promise<number> {
   return db.transaction(async (trx) => {
-    const query = trx.table<FolderRow>('folders').select('id').where('name', name).whereNull('trashed_at')
+    await lockOwner(trx, ownerId)
+    const query = trx.table<{ id: number }>('folders').select('id').where('name', name).whereNull('trashed_at')
     if (parentId === null) query.whereNull('parent_id').where('creator_id', ownerId)
     else query.where('parent_id', parentId)
-    const found = await query.forUpdate().first()
+    const found = await query.orderBy('id').first()
     if (found) return found.id
     const now = new Date()
     const [id] = await trx.table('folders').insert({
@@ -33,40 +32,24 @@ export async function folderFor(db: PluginDb, ownerId: number, parentId: number 
   })
 }
 
-/** The first of `name`, `name (2)`, … that no file of the folder outside the trash has. */
-async function freeName(db: PluginDb, ownerId: number, folderId: number | null, name: string): Promise<string> {
-  const query = db.table<{ name: string }>('files').select('name').whereNull('trashed_at')
-  if (folderId === null) query.whereNull('folder_id').where('owner_id', ownerId)
-  else query.where('folder_id', folderId)
-  const taken = new Set((await query).map((row) => row.name.toLowerCase()))
-  for (let n = 1; ; n++) {
-    const candidate = numbered(name, n)
-    if (!taken.has(candidate.toLowerCase())) return candidate
-  }
-}
-
-/** Replaces the file's row in the full-text table (its name; labels and metadata start empty). */
-async function indexName(db: PluginDb, fileId: number, name: string): Promise<void> {
-  await db.raw('DELETE FROM documents_search WHERE file_id = ?', [fileId])
-  await db.raw("INSERT INTO documents_search (file_id, name, labels, metadata, body) VALUES (?, ?, '', '', '')", [
-    fileId,
-    name,
-  ])
-}
-
-/** A new file (version 1) in the folder, inside the caller's transaction; answers its id. */
+/**
+ * A new file (version 1) in the folder, inside the caller's transaction, named as the library names an
+ * upload ("name (2).ext" on a clash); answers its id and name. The caller indexes it after the commit.
+ */
 export async function insertFile(
   trx: PluginDb,
-  ownerId: number,
+  owner: PluginPrincipal,
   folderId: number | null,
   wanted: string,
-  stored: StoredObject
+  stored: StoredObject,
+  pages: number | null
 ): Promise<{ id: number; name: string }> {
-  const name = await freeName(trx, ownerId, folderId, wanted)
+  await lockOwner(trx, owner.userId)
+  const name = await freeName(trx, 'files', { folderId, ownerId: owner.userId }, wanted)
   const now = new Date()
   const [id] = await trx.table('files').insert({
     folder_id: folderId,
-    owner_id: ownerId,
+    owner_id: owner.userId,
     name,
     extension: extensionOf(name),
     mime: stored.mime,
@@ -74,21 +57,11 @@ export async function insertFile(
     storage_key: stored.key,
     sha256: stored.sha256,
     current_version: 1,
+    pages,
     created_at: now,
     updated_at: now,
   })
-  await trx.table('versions').insert({
-    file_id: id,
-    number: 1,
-    name,
-    mime: stored.mime,
-    size: stored.size,
-    storage_key: stored.key,
-    sha256: stored.sha256,
-    created_by: ownerId,
-    created_at: now,
-  })
-  await indexName(trx, id!, name)
+  await insertVersion(trx, owner, id!, 1, name, stored, pages, now)
   return { id: id!, name }
 }
 
@@ -98,43 +71,32 @@ export async function insertFile(
  */
 export async function addVersion(
   trx: PluginDb,
+  owner: PluginPrincipal,
   fileId: number,
   stored: StoredObject,
-  by: number
+  pages: number | null
 ): Promise<number | null> {
   const file = await trx
-    .table<{ id: number; name: string; current_version: number; row_version: number }>('files')
-    .select('id', 'name', 'current_version', 'row_version')
+    .table<{ name: string; trashed_at: unknown }>('files')
+    .select('name', 'trashed_at')
     .where('id', fileId)
-    .whereNull('trashed_at')
     .forUpdate()
     .first()
-  if (!file) return null
-  const number = file.current_version + 1
+  if (!file || file.trashed_at !== null) return null
+  const number = await nextVersion(trx, fileId)
   const now = new Date()
-  await trx.table('versions').insert({
-    file_id: fileId,
-    number,
-    name: file.name,
+  await insertVersion(trx, owner, fileId, number, file.name, stored, pages, now)
+  await trx.table('files').where('id', fileId).update({
     mime: stored.mime,
     size: stored.size,
     storage_key: stored.key,
     sha256: stored.sha256,
-    created_by: by,
-    created_at: now,
+    current_version: number,
+    pages,
+    ocr_state: 'none',
+    sub_type: null,
+    updated_at: now,
   })
-  await trx
-    .table('files')
-    .where('id', fileId)
-    .update({
-      mime: stored.mime,
-      size: stored.size,
-      storage_key: stored.key,
-      sha256: stored.sha256,
-      current_version: number,
-      pages: null,
-      row_version: file.row_version + 1,
-      updated_at: now,
-    })
+  await trx.table('files').where('id', fileId).increment('row_version')
   return number
 }
