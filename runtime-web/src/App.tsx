@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from 'react-router'
 import { Shell } from './components/Shell.js'
-import { NotFoundPage } from './pages/NotFoundPage.js'
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited: the form screen a user
@@ -23,6 +22,8 @@ const Status = screen(() => import('./pages/StatusPage.js').then((m) => m.Status
 const Users = screen(() => import('./pages/UsersPage.js').then((m) => m.UsersPage))
 const UserProfile = screen(() => import('./pages/UserProfilePage.js').then((m) => m.UserProfilePage))
 const Preview = screen(() => import('./pages/PreviewPage.js').then((m) => m.PreviewPage))
+// Any other path: the enabled plugins' screens (virtual:tramita-screens), else the 404 page.
+const PluginScreens = screen(() => import('./components/PluginScreens.js').then((m) => m.PluginScreens))
 
 function page(Screen: LazyExoticComponent<ComponentType>) {
   return (
@@ -33,7 +34,7 @@ function page(Screen: LazyExoticComponent<ComponentType>) {
 }
 
 /**
- * The routes of spec 000 §2 that are built, plus /consult, /status, /users and a 404. Later, with
+ * The routes of spec 000 §2 that are built, plus /consult, /status, /users, the plugins' screens and a 404. Later, with
  * their screens (until then they are the 404 page, not a placeholder): /static/public/:token (the
  * public shared-document viewer) and /confirmretention (retention confirmation), spec 000 §2 and 001 §2.
  */
@@ -54,7 +55,7 @@ export function App() {
         <Route path="status" element={page(Status)} />
         <Route path="users" element={page(Users)} />
         <Route path="users/:id" element={page(UserProfile)} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={page(PluginScreens)} />
       </Route>
     </Routes>
   )

@@ -116,3 +116,47 @@ export function actionsModuleSource(pluginsDir: string, ids: readonly string[]):
 
 /** The Vite plugin serving ACTIONS_MODULE. */
 export const tramitaActions = (root: string) => virtualModule(ACTIONS_MODULE, actionsModuleSource, root)
+
+/** The languages a plugin's texts come in: `plugins/<id>/locales/<language>.json`. */
+const TEXT_LANGUAGES = ['es', 'en', 'zh'] as const
+
+/**
+ * A plugin's text files by language (absent when it has none). One layout for both halves: the server
+ * merges them under `<id>.` with the core's texts, the web app loads the page's language under `<id>.`
+ * with the plugin's screens, so `documents.no_rename` is one key everywhere.
+ */
+export function pluginLocaleFiles(pluginsDir: string, id: string): Record<'es' | 'en' | 'zh', string> | undefined {
+  const files = Object.fromEntries(
+    TEXT_LANGUAGES.map((lang) => [lang, resolve(pluginsDir, id, 'locales', `${lang}.json`)])
+  )
+  return TEXT_LANGUAGES.every((lang) => existsSync(files[lang]!))
+    ? (files as Record<'es' | 'en' | 'zh', string>)
+    : undefined
+}
+
+/** The id the browser code imports the enabled plugins' screens by. */
+export const SCREENS_MODULE = 'virtual:tramita-screens'
+
+/**
+ * The source of SCREENS_MODULE: `export default [{ plugin, screens, texts }]`, one entry per enabled
+ * plugin exporting `./screens` (default: a defineWebPlugin value), in load order; `texts` loads the
+ * plugin's locale file of one language (null without locales). Only imports of small descriptors:
+ * each screen's code and each language's texts stay lazy chunks. A disabled plugin is not in the build.
+ */
+export function screensModuleSource(pluginsDir: string, ids: readonly string[]): string {
+  const found = ids.flatMap((id) => {
+    const entry = pluginExport(pluginsDir, id, './screens')
+    return entry ? [{ id, entry, locales: pluginLocaleFiles(pluginsDir, id) }] : []
+  })
+  const imports = found.map(({ entry }, i) => `import web${i} from ${JSON.stringify(entry)}\n`).join('')
+  const entries = found.map(({ id, locales }, i) => {
+    const texts = locales
+      ? `{ ${TEXT_LANGUAGES.map((lang) => `${lang}: () => import(${JSON.stringify(locales[lang])})`).join(', ')} }`
+      : 'null'
+    return `  { plugin: ${JSON.stringify(id)}, screens: web${i}.screens, texts: ${texts} },\n`
+  })
+  return `${imports}export default [\n${entries.join('')}]\n`
+}
+
+/** The Vite plugin serving SCREENS_MODULE. */
+export const tramitaScreens = (root: string) => virtualModule(SCREENS_MODULE, screensModuleSource, root)

@@ -31,7 +31,7 @@ const COUNTS = [
  * them. Language switch and sign-out live in the Shell's header and session bar.
  */
 export function DocumentManagementPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const signedIn = Boolean(readSession().token)
   const [me, setMe] = useState<Me | null>(null)
   const [nav, setNav] = useState<NavEntry[] | null>(null)
@@ -46,9 +46,19 @@ export function DocumentManagementPage() {
       .then((body) => setMe(body.data ?? null))
       .catch(() => undefined)
     call<{ entries: NavEntry[] }>('GET', '/inside/navigation')
-      .then((body) => setNav(body.data?.entries ?? []))
+      .then(async (body) => {
+        const entries = body.data?.entries ?? []
+        // A plugin's links are named by its own texts, which load with its screens' list.
+        const plugins = [...new Set(entries.map((entry) => entry.plugin))].filter((id) => id !== 'core')
+        if (plugins.length) {
+          await import('../components/PluginScreens.js')
+            .then((m) => m.pluginTextsLoaded(i18n, plugins))
+            .catch(() => undefined)
+        }
+        setNav(entries)
+      })
       .catch(() => setNav([]))
-  }, [signedIn])
+  }, [signedIn, i18n])
 
   useEffect(() => {
     if (!signedIn) return
