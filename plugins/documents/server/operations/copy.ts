@@ -54,7 +54,12 @@ export function copyItems(deps: Deps, who: PluginPrincipal, request: CopyRequest
   })
 }
 
-async function cut(deps: Deps, who: PluginPrincipal, request: CopyRequest, destOwner: number | null): Promise<CopyAnswer> {
+async function cut(
+  deps: Deps,
+  who: PluginPrincipal,
+  request: CopyRequest,
+  destOwner: number | null
+): Promise<CopyAnswer> {
   return deps.db.transaction(async (db) => {
     const access = { db, people: deps.people }
     const place = { folderId: request.dest, ownerId: destOwner ?? who.userId }
@@ -99,10 +104,20 @@ async function copy(deps: Deps, who: PluginPrincipal, request: CopyRequest): Pro
   const files: SourceFile[] = []
   for (const id of request.files) {
     await requirePermission(access, who, { type: 'file', id }, 'read')
-    files.push(await deps.db.table<SourceFile>('files').select(...FILE_COLUMNS).where('id', id).first() as SourceFile)
+    files.push(
+      (await deps.db
+        .table<SourceFile>('files')
+        .select(...FILE_COLUMNS)
+        .where('id', id)
+        .first()) as SourceFile
+    )
   }
   const inTrees: SourceFile[] = treeFolderIds.length
-    ? await deps.db.table<SourceFile>('files').select(...FILE_COLUMNS).whereIn('folder_id', treeFolderIds).whereNull('trashed_at')
+    ? await deps.db
+        .table<SourceFile>('files')
+        .select(...FILE_COLUMNS)
+        .whereIn('folder_id', treeFolderIds)
+        .whereNull('trashed_at')
     : []
   const all = [...files, ...inTrees]
   if (all.length + treeFolderIds.length > OPERATION_LIMITS.copyItems) throw failure('copy', 413, 'too_many')
@@ -113,7 +128,8 @@ async function copy(deps: Deps, who: PluginPrincipal, request: CopyRequest): Pro
   // The bytes first (no transaction held while streaming); deleted again if the rows cannot be written.
   const copies = new Map<SourceFile, StoredObject>()
   try {
-    for (const file of all) copies.set(file, await deps.storage.put(await deps.storage.read(file.storage_key), file.extension))
+    for (const file of all)
+      copies.set(file, await deps.storage.put(await deps.storage.read(file.storage_key), file.extension))
     return await deps.db.transaction(async (db) => {
       await lockOwner(db, who.userId)
       assertRoom(await usageOf(db, settings, who.userId), bytes)

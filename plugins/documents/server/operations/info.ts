@@ -61,7 +61,11 @@ export function folderInfo(deps: Deps, who: PluginPrincipal, idField?: string): 
     if (!folder) throw failure('search', 404, 'access_not_found')
     const tree = access.trashed ? [{ id }] : await subtree(deps.db, id)
     const ids = tree.map((f) => f.id)
-    const totals = await deps.db.raw<{ files: number | string; size: number | string | null; pages: number | string | null }>(
+    const totals = await deps.db.raw<{
+      files: number | string
+      size: number | string | null
+      pages: number | string | null
+    }>(
       `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS size, COALESCE(SUM(pages), 0) AS pages
          FROM documents_files WHERE trashed_at IS NULL AND folder_id IN (${ids.map(() => '?').join(', ')})`,
       ids

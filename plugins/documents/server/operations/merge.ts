@@ -71,7 +71,8 @@ export function mergeDocuments(
 
     if (zip) {
       const stream = zipStream(deps.storage, sources)
-      if (!request.save) return { kind: 'file', source: { stream }, name, mime: 'application/zip', disposition: 'attachment' }
+      if (!request.save)
+        return { kind: 'file', source: { stream }, name, mime: 'application/zip', disposition: 'attachment' }
       return file(deps, who, request, { name, extension, mime: 'application/zip', pages: null }, stream)
     }
     if (sources.some((s) => s.extension.toLowerCase() !== 'pdf' && s.mime !== 'application/pdf')) {
@@ -176,7 +177,9 @@ function joinPdfs(inputs: Uint8Array[]): Promise<{ bytes: Uint8Array; pages: num
     }
     const timer = setTimeout(() => settle(failure('copy', 422, 'merge_too_heavy')), WORKER_LIMITS.timeoutMs)
     worker.on('message', (answer: { bytes?: Uint8Array; pages?: number; error?: number }) =>
-      answer.bytes ? settle(null, { bytes: answer.bytes, pages: answer.pages ?? 0 }) : settle(failure('copy', 400, 'not_pdf'))
+      answer.bytes
+        ? settle(null, { bytes: answer.bytes, pages: answer.pages ?? 0 })
+        : settle(failure('copy', 400, 'not_pdf'))
     )
     worker.on('error', () => settle(failure('copy', 422, 'merge_too_heavy')))
     worker.on('exit', () => settle(failure('copy', 422, 'merge_too_heavy')))

@@ -14,7 +14,12 @@ type Deps = Pick<PluginServices, 'db' | 'people'>
  * trash. A name without the file's extension gets it back ("acta" → "acta.pdf"), so a download keeps
  * its type. Read, checked and written in one transaction.
  */
-export function renameFile(deps: Deps, who: PluginPrincipal, idField?: string, nameField?: string): Promise<DocumentSummary> {
+export function renameFile(
+  deps: Deps,
+  who: PluginPrincipal,
+  idField?: string,
+  nameField?: string
+): Promise<DocumentSummary> {
   return asOperation('rename', async () => {
     const id = parseId('rename', idField)
     let name = cleanName(nameField)
@@ -23,7 +28,8 @@ export function renameFile(deps: Deps, who: PluginPrincipal, idField?: string, n
       const file = await db.table('files').where('id', id).forUpdate().first()
       if (!file || file.trashed_at !== null) throw failure('rename', 404, 'access_not_found')
       const extension = String(file.extension ?? '')
-      if (extension && !name.toLowerCase().endsWith(`.${extension.toLowerCase()}`)) name = cleanName(`${name}.${extension}`)
+      if (extension && !name.toLowerCase().endsWith(`.${extension.toLowerCase()}`))
+        name = cleanName(`${name}.${extension}`)
       const place = { folderId: file.folder_id, ownerId: file.owner_id }
       if (name.toLowerCase() !== String(file.name).toLowerCase() && (await nameTaken(db, 'files', place, name))) {
         throw failure('rename', 409, 'name_taken')
@@ -37,7 +43,12 @@ export function renameFile(deps: Deps, who: PluginPrincipal, idField?: string, n
 }
 
 /** rename_folder: as rename_doc, for a folder among its siblings. */
-export function renameFolder(deps: Deps, who: PluginPrincipal, idField?: string, nameField?: string): Promise<FolderSummary> {
+export function renameFolder(
+  deps: Deps,
+  who: PluginPrincipal,
+  idField?: string,
+  nameField?: string
+): Promise<FolderSummary> {
   return asOperation('rename', async () => {
     const id = parseId('rename', idField)
     const name = cleanName(nameField)

@@ -24,7 +24,9 @@ export function operationsRoutes(ctx: PluginContext): PluginRoute[] {
     handle,
   })
   return [
-    route(OPERATIONS_PATHS.renameDoc, (req) => renameFile(ctx, principal(req), req.field('id_doc'), req.field('name_doc'))),
+    route(OPERATIONS_PATHS.renameDoc, (req) =>
+      renameFile(ctx, principal(req), req.field('id_doc'), req.field('name_doc'))
+    ),
     route(OPERATIONS_PATHS.renameFolder, (req) =>
       renameFolder(ctx, principal(req), req.field('id_folder'), req.field('name_folder'))
     ),

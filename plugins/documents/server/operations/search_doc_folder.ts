@@ -1,5 +1,11 @@
 import type { PluginPrincipal, PluginRequest, PluginServices } from '@tramita/plugin-api'
-import { OPERATION_LIMITS, type FolderSummary, type JsonWhere, type SearchAnswer, type SearchType } from '../../shared/operations.js'
+import {
+  OPERATION_LIMITS,
+  type FolderSummary,
+  type JsonWhere,
+  type SearchAnswer,
+  type SearchType,
+} from '../../shared/operations.js'
 import { requirePermission } from '../sharing/access.js'
 import { searchFiles, searchFolders, searchReader } from '../search/search.js'
 import { asOperation, failure } from './failures.js'
@@ -38,24 +44,33 @@ export function parseJsonWhere(value: unknown): JsonWhere {
   }
   if (where.extension !== undefined) {
     const list = Array.isArray(where.extension) ? where.extension : [where.extension]
-    if (list.length > 20 || !list.every((e) => typeof e === 'string' && EXTENSION.test(e.toLowerCase().replace(/^\./, '')))) {
+    if (
+      list.length > 20 ||
+      !list.every((e) => typeof e === 'string' && EXTENSION.test(e.toLowerCase().replace(/^\./, '')))
+    ) {
       throw failure('search', 400, 'invalid_jsonwhere')
     }
     out.extension = list.map((e) => (e as string).toLowerCase().replace(/^\./, ''))
   }
   if (where.labels !== undefined) {
-    if (!Array.isArray(where.labels) || where.labels.length > 20 || !where.labels.every((l) => typeof l === 'string' && l.length <= 60)) {
+    if (
+      !Array.isArray(where.labels) ||
+      where.labels.length > 20 ||
+      !where.labels.every((l) => typeof l === 'string' && l.length <= 60)
+    ) {
       throw failure('search', 400, 'invalid_jsonwhere')
     }
     out.labels = where.labels as string[]
   }
   if (where.metadata !== undefined) {
     const metadata = where.metadata
-    if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) throw failure('search', 400, 'invalid_jsonwhere')
+    if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))
+      throw failure('search', 400, 'invalid_jsonwhere')
     const entries = Object.entries(metadata as Record<string, unknown>)
     if (entries.length > OPERATION_LIMITS.metadataFilters) throw failure('search', 400, 'invalid_jsonwhere')
     for (const [column, v] of entries) {
-      const scalar = typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean'
+      const scalar =
+        typeof v === 'string' ? v.length <= 1000 : typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean'
       if (!COLUMN.test(column) || !scalar) throw failure('search', 400, 'invalid_jsonwhere')
     }
     out.metadata = Object.fromEntries(entries) as Record<string, string | number | boolean>
@@ -73,7 +88,10 @@ export function parseJsonWhere(value: unknown): JsonWhere {
 
 /** A folder path ("/Contratos/2026") from the caller's root, one name per level; null when absent. */
 async function folderByPath(deps: Deps, who: PluginPrincipal, path: string): Promise<number | null> {
-  const names = path.split('/').map((n) => n.trim()).filter(Boolean)
+  const names = path
+    .split('/')
+    .map((n) => n.trim())
+    .filter(Boolean)
   if (names.length === 0) return null
   if (names.length > 64 || names.some((n) => n === '..' || n === '.')) throw failure('search', 400, 'invalid_path')
   let parent: number | null = null
@@ -126,7 +144,11 @@ export function searchDocFolder(deps: Deps, who: PluginPrincipal, req: PluginReq
     const folders: FolderSummary[] =
       type === 'doc'
         ? []
-        : await searchFolders(deps.db, reader, { text: where.text, ...(folderId !== null ? { folderId, subfolders } : {}), limit })
+        : await searchFolders(deps.db, reader, {
+            text: where.text,
+            ...(folderId !== null ? { folderId, subfolders } : {}),
+            limit,
+          })
     return { documents, folders }
   })
 }

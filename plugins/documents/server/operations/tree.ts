@@ -22,7 +22,11 @@ export async function foldersAbove(db: PluginDb, folderId: number | null): Promi
      SELECT id, name, parent_id, depth FROM chain ORDER BY depth`,
     [folderId]
   )
-  return rows.map((r) => ({ id: Number(r.id), name: String(r.name), parentId: r.parent_id === null ? null : Number(r.parent_id) }))
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+  }))
 }
 
 /** Folder names from the root down to `folderId` (a breadcrumb). */

@@ -1,7 +1,7 @@
 import type { PluginDb, PluginPeople, PluginPrincipal } from '@tramita/plugin-api'
 import { OPERATION_LIMITS, type DocumentSummary, type FolderSummary } from '../../shared/operations.js'
 import { roleIdsOf } from '../sharing/access.js'
-import { foldText, fts5Query, mysqlQuery, queryTerms, wordPrefixPattern } from './text.js'
+import { foldText, fts5Query, mysqlQuery, queryTerms, wordStartRegex } from './text.js'
 
 /**
  * Full-text search over documents_search, one interface for SQLite FTS5 and MariaDB FULLTEXT, limited
@@ -82,8 +82,7 @@ function readableSql(reader: SearchReader): {
 /** A JSON path naming one metadata column (names are checked before: no quote or backslash). */
 const jsonPath = (column: string) => `$."${column}"`
 
-const FILE_SELECT =
-  'f.id, f.name, f.extension, f.mime, f.size, f.pages, f.folder_id, f.owner_id, f.updated_at'
+const FILE_SELECT = 'f.id, f.name, f.extension, f.mime, f.size, f.pages, f.folder_id, f.owner_id, f.updated_at'
 
 interface FileHitRow {
   id: number
@@ -167,8 +166,8 @@ export async function searchFiles(db: PluginDb, reader: SearchReader, opts: Sear
   } else {
     const { against, likes } = mysqlQuery(terms)
     for (const token of likes) {
-      where.unshift("CONCAT(' ', s.name, ' ', s.labels, ' ', s.metadata) LIKE ?")
-      bindings.unshift(wordPrefixPattern(token))
+      where.unshift("CONCAT_WS(' ', s.name, s.labels, s.metadata) REGEXP ?")
+      bindings.unshift(wordStartRegex(token))
     }
     let order = 'f.name'
     if (against) {
@@ -260,7 +259,7 @@ export async function searchFolders(
       WHERE ${where.join(' AND ')} ORDER BY d.name, d.id LIMIT ?`,
     [...cteBindings, ...bindings, FOLDER_SCAN]
   )
-  const wanted = (opts.text ?? '').trim() ? foldText(opts.text!).match(/[\p{L}\p{N}]+/gu) ?? [] : []
+  const wanted = (opts.text ?? '').trim() ? (foldText(opts.text!).match(/[\p{L}\p{N}]+/gu) ?? []) : []
   return rows
     .filter((row) => {
       const name = foldText(String(row.name))

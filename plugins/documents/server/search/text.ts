@@ -2,8 +2,8 @@
  * How text is written into documents_search and how a user's words become a full-text query, the same on
  * SQLite FTS5 (unicode61 remove_diacritics 2) and MariaDB FULLTEXT (InnoDB, boolean mode).
  *
- * - Accents and case: removed here (Latin marks after a Latin letter, lower case), so both engines see
- *   the same words whatever their collation or tokenizer does.
+ * - Accents and case: folded by the engines (FTS5's remove_diacritics, MariaDB's _ci collation) and in
+ *   the query's words here.
  * - Chinese (and Japanese, Korean) has no spaces: both tokenizers keep a run of CJK characters as one word,
  *   so a two-character word inside a name would never match. A run is indexed as overlapping bigrams plus
  *   its last character, each padded with CJK_PAD to three characters (InnoDB drops words shorter than
@@ -47,13 +47,12 @@ function cjkTokens(run: string): string[] {
 }
 
 /**
- * The text to store in a documents_search column (name, labels, metadata, body): folded words separated
- * by single spaces, CJK runs as padded bigrams. The library's indexFile and the OCR job write through this.
+ * The text to store in a documents_search column (name, labels, metadata, body): the text as it is, each
+ * CJK run replaced by its padded bigrams (both engines fold accents and case of the rest themselves).
+ * The library's indexFile and the OCR job write through this.
  */
 export function indexText(text: string): string {
-  return words(text)
-    .flatMap((word) => (CJK.test(word) ? cjkTokens(word) : [word]))
-    .join(' ')
+  return text.replace(CJK_RUN, (run) => ` ${cjkTokens(run).join(' ')} `).trim()
 }
 
 /** One required term of a query: an exact token, or a prefix of one. */
@@ -90,7 +89,7 @@ export const MYSQL_MIN_TOKEN = 3
 
 /**
  * MariaDB: the terms its full-text index can answer as `+term` / `+term*`, and the rest (short words and
- * stopwords), which the caller matches as word prefixes with LIKE on the indexed text instead.
+ * stopwords), which the caller matches as word starts with REGEXP on the indexed text instead.
  */
 export function mysqlQuery(terms: readonly Term[]): { against: string; likes: string[] } {
   const indexed: string[] = []
@@ -102,7 +101,7 @@ export function mysqlQuery(terms: readonly Term[]): { against: string; likes: st
   return { against: indexed.join(' '), likes }
 }
 
-/** A LIKE pattern matching a word that starts with `token` in space-separated indexed text. */
-export function wordPrefixPattern(token: string): string {
-  return `% ${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** A MariaDB REGEXP matching a word that starts with `token` (case-insensitive under the table's _ci collation). */
+export function wordStartRegex(token: string): string {
+  return `(^|[^[:alnum:]])${token.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`)}`
 }
