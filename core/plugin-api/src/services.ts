@@ -111,6 +111,8 @@ export interface PluginQuery<Row = any> extends PromiseLike<Row[]> {
   whereNull(column: string): PluginQuery<Row>
   whereNotNull(column: string): PluginQuery<Row>
   whereExists(callback: (query: PluginQuery) => void): PluginQuery<Row>
+  /** In a `whereExists` or `whereIn` sub-query: which of this plugin's tables it reads. */
+  from(name: string): PluginQuery<Row>
   /** A raw condition with `?` bindings, over this plugin's tables only (reviewed: the core cannot check SQL). */
   whereRaw(sql: string, bindings?: readonly unknown[]): PluginQuery<Row>
   orderBy(column: string, direction?: 'asc' | 'desc'): PluginQuery<Row>
@@ -155,16 +157,20 @@ export interface StoredObject {
 export interface UploadRefusal {
   /** A text key of the core's upload messages (`uploads.blocked_extension`) and its reason. */
   reason: string
+  /** The reason in the language `putUpload` was given. */
   message: string
+  /** 503 when the antivirus could not answer (try again later); 400 otherwise. */
+  status?: number
 }
 
 export interface PluginStorage {
   /**
    * Checks an upload as the core checks form files (blocked extensions, content sniffed against the
    * name, archives and PDFs inspected under caps, the antivirus when configured), then streams it to
-   * storage (local disk or S3) under a key the core makes. A refusal is returned, not thrown.
+   * storage (local disk or S3) under a key the core makes. A refusal is returned, not thrown, its
+   * message in `language` (Spanish by default).
    */
-  putUpload(upload: PluginUpload): Promise<StoredObject | UploadRefusal>
+  putUpload(upload: PluginUpload, language?: Language): Promise<StoredObject | UploadRefusal>
   /** Streams bytes the plugin made (a merged PDF, a copy) to a new key with this extension. */
   put(bytes: Uint8Array | AsyncIterable<Uint8Array>, extension: string): Promise<StoredObject>
   /** The object's bytes, streamed; `range` is inclusive, as HTTP's. */

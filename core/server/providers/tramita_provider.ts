@@ -4,7 +4,10 @@ import { appUrl as publicUrl } from '#lib/app_url'
 import { createQueue } from '#jobs/create_queue'
 import { SocketHub } from '#sockets/hub'
 import { PluginHost } from '#plugins/host'
-import { loadDefinitions } from '#plugins/enabled'
+import { loadDefinitions, pluginDir } from '#plugins/enabled'
+import { PluginServiceFactory } from '#plugins/services/factory'
+import { periodJobId } from '#plugins/services/jobs'
+import { pluginHandler } from '#plugins/services/mount'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
 import { hourlyJobId, pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
@@ -25,6 +28,7 @@ const SHUTDOWN_LIMIT_MS = 15_000
 export default class TramitaProvider {
   private platform?: Platform
   private maintenanceTimer?: NodeJS.Timeout
+  private services?: PluginServiceFactory
   private logger?: { info(msg: string): void; warn(msg: string): void }
 
   constructor(protected app: ApplicationService) {}
@@ -45,8 +49,27 @@ export default class TramitaProvider {
       allowedOrigins: [appUrl, ...(env.get('ALLOWED_ORIGINS') ?? '').split(',').filter(Boolean)],
       authenticate: async (token) => (await findSession(token))?.userId ?? null,
     })
-    const plugins = new PluginHost(await loadDefinitions(), {
+    const definitions = await loadDefinitions()
+    const services = await PluginServiceFactory.create({
+      appUrl,
+      queue: () => queue,
+      sockets: () => sockets,
+      pluginDir,
+      pluginIds: definitions.map((d) => d.id),
+    })
+    this.services = services
+    const plugins = new PluginHost(definitions, {
       logger,
+      services,
+      mountRoutes: (router, id) => {
+        for (const declared of services.routes.of(id)) {
+          const method = declared.route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
+          router[method](
+            declared.path,
+            pluginHandler(declared, () => services.storageOf(id))
+          )
+        }
+      },
       registerJob: (job) => queue.register(job),
       enqueue: (name, payload, opts) => queue.enqueue(name, payload, opts),
       publish: (to, message) => sockets.publish(to, message),
@@ -58,7 +81,7 @@ export default class TramitaProvider {
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
-    this.platform = { queue, sockets, plugins, outbox: new OutboxRelay(queue, logger) }
+    this.platform = { queue, sockets, plugins, outbox: new OutboxRelay(queue, logger), pluginServices: services }
     setPlatform(this.platform)
     await plugins.register()
     await plugins.boot()
@@ -121,14 +144,21 @@ export default class TramitaProvider {
     if (queue.driver === 'memory') await queue.startWorker()
     outbox.start()
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
+    // Plugins' scheduled jobs the same way, the period as job id (jobs.every).
+    const schedules = this.services?.schedules ?? []
     const enqueueMaintenance = () =>
-      Promise.all(
-        [pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>
+      Promise.all([
+        ...[pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>
           queue
             .enqueue(job.name, {}, { jobId: hourlyJobId(job.name) })
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
-        )
-      )
+        ),
+        ...schedules.map((s) =>
+          queue
+            .enqueue(s.job, {}, { jobId: periodJobId(s.job, s.period) })
+            .catch((error: Error) => this.logger?.warn(`${s.job} not queued: ${error.message}`))
+        ),
+      ])
     void enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }

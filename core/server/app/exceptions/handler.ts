@@ -3,6 +3,9 @@ import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { message } from '#lib/messages'
 import { MAX_JSON_DEPTH, textTooDeep } from '#lib/json_input'
 import { validationMessage } from '#lib/validation_message'
+import { PluginFailure } from '@tramita/plugin-api'
+import { languageOf } from '#lib/messages'
+import { isText, pluginText } from '#plugins/services/texts'
 
 interface ErrorLike {
   status?: number
@@ -27,6 +30,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction && !app.inTest
 
   async handle(error: unknown, ctx: HttpContext) {
+    if (isPluginFailure(error)) return this.pluginFailure(error, ctx)
     const err = (error ?? {}) as ErrorLike
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
     if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
@@ -40,7 +44,25 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    // A plugin's deliberate refusal is an answer, not a fault to log.
+    if (isPluginFailure(error) && error.status < 500) return
     return super.report(error, ctx)
+  }
+
+  /**
+   * A plugin's refusal: its status (400 unless it said otherwise, 4xx or 5xx) and its message, a text
+   * key of the plugin's (`documents.no_rename`, filled with `extra`) translated for the caller.
+   */
+  private pluginFailure(error: PluginFailure, ctx: HttpContext) {
+    const status = Number.isInteger(error.status) && error.status >= 400 && error.status < 600 ? error.status : 400
+    const text = isText(error.message) ? pluginText(languageOf(ctx), error.message, error.extra) : error.message
+    const body: Record<string, unknown> = {
+      ...error.extra,
+      status: 'fail',
+      message: text || message(ctx, 'error.generic'),
+    }
+    if (this.debug && status >= 500 && error.stack) body.stack = error.stack
+    return ctx.response.status(status).send(body)
   }
 
   private publicMessage(err: ErrorLike, status: number, ctx: HttpContext): string {
@@ -72,8 +94,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       url.startsWith('/data/') ||
       url.startsWith('/inside/') ||
       url.startsWith('/api/') ||
+      url.startsWith('/getPublicFile/') ||
       url === '/health' ||
       ctx.request.accepts(['html', 'json']) === 'json'
     )
   }
+}
+
+/** A PluginFailure, also one from a second copy of the plugin-api module (by name and shape). */
+function isPluginFailure(error: unknown): error is PluginFailure {
+  return (
+    error instanceof PluginFailure ||
+    (error instanceof Error &&
+      error.name === 'PluginFailure' &&
+      typeof (error as { status?: unknown }).status === 'number')
+  )
 }

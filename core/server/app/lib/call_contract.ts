@@ -10,7 +10,7 @@
 export const CALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
 export type CallMethod = (typeof CALL_METHODS)[number]
 
-export const CONTRACT_PREFIXES = ['/data/', '/inside/'] as const
+export const CONTRACT_PREFIXES = ['/data/', '/inside/', '/getPublicFile/'] as const
 
 export interface CallInfo {
   /** The method the route is matched with. */

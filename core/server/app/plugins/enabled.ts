@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PluginDefinition } from '@tramita/plugin-api'
@@ -18,6 +18,25 @@ export function enabledPluginIds(): string[] {
   return readEnabledPluginIds(PLUGINS_FILE)
 }
 
+/**
+ * Plugins that exist for the test suites only (NODE_ENV=test): a tiny plugin that exercises every
+ * service the core passes, loaded after the enabled ones. Never in production.
+ */
+export const TEST_PLUGINS_DIR = resolve(SERVER_ROOT, 'tests', 'fixtures', 'plugins')
+
+export function testPluginIds(): string[] {
+  if (process.env.NODE_ENV !== 'test' || !existsSync(TEST_PLUGINS_DIR)) return []
+  return readdirSync(TEST_PLUGINS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+}
+
+/** The folder of a loaded plugin (plugins/<id>, or a test plugin's). */
+export function pluginDir(id: string): string {
+  return testPluginIds().includes(id) ? resolve(TEST_PLUGINS_DIR, id) : resolve(PLUGINS_DIR, id)
+}
+
 export interface LoadedDefinition {
   id: string
   definition?: PluginDefinition
@@ -30,8 +49,8 @@ let cache: Promise<LoadedDefinition[]> | undefined
 /** Imports each enabled plugin's definition (plugins/<id>/server/index.ts). Failures are kept, not thrown. */
 export function loadDefinitions(): Promise<LoadedDefinition[]> {
   cache ??= Promise.all(
-    enabledPluginIds().map(async (id): Promise<LoadedDefinition> => {
-      const entry = resolve(PLUGINS_DIR, id, 'server', 'index.ts')
+    [...enabledPluginIds(), ...testPluginIds()].map(async (id): Promise<LoadedDefinition> => {
+      const entry = resolve(pluginDir(id), 'server', 'index.ts')
       try {
         if (!existsSync(entry)) throw new Error(`${entry} not found`)
         const module = (await import(pathToFileURL(entry).href)) as { default?: PluginDefinition }

@@ -5,6 +5,7 @@ import type {
   PluginLogger,
   PluginNavEntry,
   PluginRouter,
+  PluginServices,
 } from '@tramita/plugin-api'
 import { qualifiedJobName } from '@tramita/plugin-api'
 import type { LoadedDefinition } from './enabled.js'
@@ -33,6 +34,12 @@ export interface HostDeps {
   enqueue: PluginContext['enqueue']
   publish: PluginContext['publish']
   config: Readonly<Record<string, string | undefined>>
+  /** The services of each plugin's context (services/factory.ts; tests pass fakes). */
+  services: {
+    forPlugin(id: string, definition: PluginDefinition, ready: () => boolean): PluginServices
+  }
+  /** Mounts the routes a plugin declared with `ctx.http.route`. */
+  mountRoutes?(router: PluginRouter, pluginId: string): void
 }
 
 /**
@@ -41,6 +48,8 @@ export interface HostDeps {
  */
 export class PluginHost {
   private readonly entries: Entry[]
+  /** False while plugins register: their data services throw until boot. */
+  private ready = false
 
   constructor(
     loaded: LoadedDefinition[],
@@ -63,6 +72,7 @@ export class PluginHost {
 
   private contextFor(entry: Entry): PluginContext {
     entry.ctx ??= {
+      ...this.deps.services.forPlugin(entry.id, entry.definition!, () => this.ready),
       id: entry.id,
       namespace: `/api/${entry.id}`,
       logger: this.deps.logger.child?.({ plugin: entry.id }) ?? this.deps.logger,
@@ -96,16 +106,19 @@ export class PluginHost {
     }
   }
 
-  /** Mounts each live plugin's routes. */
+  /** Mounts each live plugin's declared routes, then its raw `routes` hook. */
   async routes(router: PluginRouter): Promise<void> {
     for (const entry of this.live()) {
       const def = entry.definition!
-      if (!def.routes) continue
-      await this.guard(entry, 'routes', () => def.routes!(router, this.contextFor(entry)))
+      await this.guard(entry, 'routes', () => {
+        this.deps.mountRoutes?.(router, entry.id)
+        return def.routes?.(router, this.contextFor(entry))
+      })
     }
   }
 
   async boot(): Promise<void> {
+    this.ready = true
     for (const entry of this.live()) {
       await this.guard(entry, 'boot', () => entry.definition!.boot?.(this.contextFor(entry)))
       if (entry.state !== 'failed') entry.state = 'booted'

@@ -2,6 +2,7 @@ import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import type { PluginHost } from '#plugins/host'
 import type { OutboxRelay } from '#services/job_outbox'
+import type { PluginServiceFactory } from '#plugins/services/factory'
 
 /**
  * The process-wide parts the provider builds at start: the job queue, the socket hub, the plugin
@@ -14,6 +15,8 @@ export interface Platform {
   plugins: PluginHost
   /** Moves staged jobs (job_outbox) to the queue. */
   outbox: OutboxRelay
+  /** What plugins declared through their services (routes, schedules); absent in tests that build a platform by hand. */
+  pluginServices?: PluginServiceFactory
 }
 
 let current: Platform | undefined

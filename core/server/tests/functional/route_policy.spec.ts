@@ -3,6 +3,8 @@ import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 import db from '@adonisjs/lucid/services/db'
 import { translate } from '@tramita/i18n'
+import { isContractPath } from '#lib/call_contract'
+import { platform } from '#services/platform'
 import { caseKey, taskToken } from '#services/process/engine'
 import { recordStaged } from '#services/uploads/staging'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
@@ -178,6 +180,35 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/documents/public/:grant': PUBLIC,
 }
 
+/**
+ * Plugin routes (`ctx.http.route`) carry their policy in their declaration: it is read from there, so a
+ * plugin's route needs no line here, and the tests below check that the server enforces what it says.
+ * Only the routes of plugins that booted are mounted.
+ */
+function pluginPolicies(): Record<string, Policy> {
+  const services = platform().pluginServices
+  const live = new Set(
+    platform()
+      .plugins.status()
+      .filter((s) => s.enabled)
+      .map((s) => s.id)
+  )
+  const out: Record<string, Policy> = {}
+  for (const { pluginId, path, route } of services?.routes.all() ?? []) {
+    if (!live.has(pluginId)) continue
+    const auth = route.auth
+    out[`${route.method} ${path}`] =
+      auth === 'public'
+        ? PUBLIC
+        : auth === 'signed-in'
+          ? SIGNED_IN
+          : { allow: ROLES.filter((r) => r === 'superuser' || auth.roles.includes(r)) }
+  }
+  return out
+}
+
+const ALL_POLICIES: Record<string, Policy> = { ...POLICIES, ...pluginPolicies() }
+
 interface Route {
   method: string
   pattern: string
@@ -212,6 +243,11 @@ function call(client: Client, route: Route, probe: Probe, token: string | null, 
   let request = client.request(url, method as 'GET')
   if (token) request = request.header('token', token)
   return method === 'GET' ? request.qs(fields) : request.form(fields)
+}
+
+/** Direct, and tunnelled through POST where the call contract applies (/data, /inside, /getPublicFile). */
+function tunnels(route: Route): boolean[] {
+  return route.method === 'POST' || !isContractPath(route.pattern) ? [false] : [false, true]
 }
 
 const UNAUTHORIZED = { status: 'fail', message: translate('es', 'error.unauthorized') }
@@ -288,12 +324,12 @@ test.group('route policy: every route says who may call it, and the server agree
     const keys = registeredRoutes().map((r) => r.key)
     assert.isAbove(keys.length, 50)
     assert.deepEqual(
-      keys.filter((key) => !(key in POLICIES)),
+      keys.filter((key) => !(key in ALL_POLICIES)),
       [],
       'routes without a policy in route_policy.spec.ts'
     )
     assert.deepEqual(
-      Object.keys(POLICIES).filter((key) => !keys.includes(key)),
+      Object.keys(ALL_POLICIES).filter((key) => !keys.includes(key)),
       [],
       'policies of routes that no longer exist'
     )
@@ -306,10 +342,10 @@ test.group('route policy: every route says who may call it, and the server agree
     const { fixture } = await setUp(client)
     const before = await counts()
     for (const route of registeredRoutes()) {
-      const policy = POLICIES[route.key]
+      const policy = ALL_POLICIES[route.key]
       if (!policy || 'public' in policy) continue
       const probe = policy.probe?.(fixture) ?? {}
-      for (const tunnel of route.method === 'POST' ? [false] : [false, true]) {
+      for (const tunnel of tunnels(route)) {
         const response = await call(client, route, probe, null, tunnel)
         assert.equal(response.status(), 401, `${route.key}${tunnel ? ' (tunnelled)' : ''}: ${response.text()}`)
         assert.deepEqual(response.body(), UNAUTHORIZED, route.key)
@@ -323,12 +359,12 @@ test.group('route policy: every route says who may call it, and the server agree
     const before = await counts()
     let refusals = 0
     for (const route of registeredRoutes()) {
-      const policy = POLICIES[route.key]
+      const policy = ALL_POLICIES[route.key]
       if (!policy || 'public' in policy || policy.allow === 'signed-in') continue
       const allowed = policy.allow
       const probe = policy.probe?.(fixture) ?? {}
       for (const role of ROLES.filter((r) => !allowed.includes(r))) {
-        for (const tunnel of route.method === 'POST' ? [false] : [false, true]) {
+        for (const tunnel of tunnels(route)) {
           const response = await call(client, route, probe, tokens[role], tunnel)
           const label = `${route.key} as ${role}${tunnel ? ' (tunnelled)' : ''}: ${response.text()}`
           assert.equal(response.status(), 403, label)
@@ -347,7 +383,7 @@ test.group('route policy: every route says who may call it, and the server agree
 
   test('public routes answer anonymous callers without asking for a session', async ({ client, assert }) => {
     for (const route of registeredRoutes()) {
-      if (!('public' in (POLICIES[route.key] ?? {}))) continue
+      if (!('public' in (ALL_POLICIES[route.key] ?? {}))) continue
       const response = await call(client, route, {}, null)
       // 503 is the web app's "not built" answer; anything else a public route says is its own business.
       assert.notInclude([401, 403, 500], response.status(), `${route.key}: ${response.text()}`)

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { definePlugin, type PluginDefinition } from '@tramita/plugin-api'
+import { definePlugin, type PluginDefinition, type PluginServices } from '@tramita/plugin-api'
 import { PluginHost } from '#plugins/host'
 
 function hostFor(definitions: { id: string; definition?: PluginDefinition; error?: string }[]) {
@@ -11,6 +11,8 @@ function hostFor(definitions: { id: string; definition?: PluginDefinition; error
     enqueue: async () => ({ id: 'x' }),
     publish: async () => {},
     config: {},
+    // The host only spreads the services into each context; their own tests are plugin_services*.spec.ts.
+    services: { forPlugin: () => ({}) as PluginServices },
   })
   return { host, jobs, errors }
 }

@@ -1,0 +1,35 @@
+import type { PluginJobs } from '@tramita/plugin-api'
+import { qualifiedJobName } from '@tramita/plugin-api'
+import type { Queue } from '#jobs/types'
+
+export type Period = 'hourly' | 'daily'
+
+/** A plugin job run once per period. */
+export interface Schedule {
+  pluginId: string
+  job: string
+  period: Period
+}
+
+/** The job id of the current period: every node enqueues it, the queue keeps one. */
+export function periodJobId(job: string, period: Period, now = new Date()): string {
+  return `${job}:${now.toISOString().slice(0, period === 'hourly' ? 13 : 10)}`
+}
+
+/** The queue (any registered job) and this plugin's schedules, kept by `schedules` for the provider. */
+export function pluginJobs(
+  pluginId: string,
+  queue: () => Pick<Queue, 'enqueue'>,
+  schedules: Schedule[],
+  declaring: () => boolean
+): PluginJobs {
+  return {
+    enqueue: (name, payload, opts) => queue().enqueue(name, payload, opts),
+    every(period, jobName) {
+      if (!declaring()) throw new Error(`plugin "${pluginId}": jobs.every is declared in register`)
+      if (period !== 'hourly' && period !== 'daily') throw new Error(`plugin "${pluginId}": unknown period "${period}"`)
+      const job = qualifiedJobName(pluginId, jobName)
+      if (!schedules.some((s) => s.job === job && s.period === period)) schedules.push({ pluginId, job, period })
+    },
+  }
+}
