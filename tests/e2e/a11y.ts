@@ -5,23 +5,24 @@ import { addTestCheck } from '../../core/server/tests/helpers/test_checks.ts'
 
 /**
  * Accessibility (issue 18): axe-core over the e2e suite's pages. `checkA11y(page)` checks one page now;
- * every context the harness opens is also watched (chromium.ts), and after each e2e test (bootstrap.ts)
- * each of its pages still open on our server is checked (without the contrast rule: see a11yViolations).
- * Serious and critical violations fail the test.
+ * every context the harness opens is also watched (chromium.ts): its pages are checked as the test closes
+ * it, each screen state once per run (without the contrast rule: see a11yViolations). Serious and
+ * critical violations fail the test.
  */
 const FAILING = new Set(['serious', 'critical'])
 
 /**
  * The serious and critical violations on the page as it is, one line per rule and element. `contrast`
- * false leaves out axe's colour-contrast rule, its slowest by far: the check after every test runs
- * without it, since a11y.spec.ts checks every screen's contrast in each language and size.
+ * false leaves out axe's colour-contrast rule, its slowest by far: the check as a test closes its pages
+ * runs without it, since a11y.spec.ts checks every screen's contrast. `legacy` runs axe in the page alone
+ * (cross-origin frames are not checked).
  */
-export async function a11yViolations(page: Page, { contrast = true } = {}): Promise<string[]> {
+export async function a11yViolations(page: Page, { contrast = true, legacy = false } = {}): Promise<string[]> {
   // A page mid-navigation loses axe's context: run once it has loaded, and again if it moved on.
   for (let attempt = 0; ; attempt++) {
     await page.waitForLoadState('load')
     try {
-      const builder = new AxeBuilder({ page })
+      const builder = new AxeBuilder({ page }).setLegacyMode(legacy)
       const results = await (contrast ? builder : builder.disableRules(['color-contrast'])).analyze()
       return results.violations
         .filter((violation) => FAILING.has(violation.impact ?? ''))
@@ -43,25 +44,52 @@ export async function checkA11y(page: Page, where = page.url()): Promise<void> {
   if (violations.length) throw new Error(`accessibility violations on ${where}:\n${violations.join('\n')}`)
 }
 
-const watched = new Set<BrowserContext>()
-
-/** Watches a context: its open pages are checked after each test (then it is forgotten once closed). */
-export function watchA11y(context: BrowserContext): void {
-  watched.add(context)
-  context.on('close', () => watched.delete(context))
+/**
+ * A screen state, to check each once per run: the path with ids and tokens masked, and the set of
+ * test ids and dialogs on the page. Two tests ending on the same screen in the same state give the same
+ * key, and axe would find the same thing twice.
+ */
+function screenKey(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const path = location.pathname.replace(/\/[^/]*\d[^/]*/g, '/:id')
+    const marks = new Set<string>()
+    for (const element of document.querySelectorAll('[data-testid],[role=dialog],[role=alertdialog]')) {
+      marks.add((element as HTMLElement).dataset.testid ?? element.getAttribute('role') ?? '')
+    }
+    return `${path} ${innerWidth < 768 ? 'phone' : 'wide'} ${[...marks].sort().join(',')}`
+  })
 }
 
-addTestCheck(async () => {
-  const problems: string[] = []
-  for (const context of watched) {
+const checked = new Set<string>()
+const pending: string[] = []
+
+/**
+ * Watches a context: when the test closes it, each of its pages still on our server is checked by axe
+ * (without the contrast rule: see a11yViolations) unless a page in the same state was checked before in
+ * this run. What is found fails the test (the check below): tests close their contexts before their
+ * end, so a check after the test would find no page left.
+ */
+export function watchA11y(context: BrowserContext): void {
+  const close = context.close.bind(context)
+  context.close = async (options) => {
     for (const page of context.pages()) {
       if (page.isClosed() || !page.url().startsWith(`${BASE}/`)) continue
-      const violations = await a11yViolations(page, { contrast: false }).catch((error: Error) =>
+      const key = await screenKey(page).catch(() => null)
+      if (key === null || checked.has(key)) continue
+      checked.add(key)
+      // Legacy mode runs axe in the page itself: the default mode opens a blank page in the context,
+      // which a context owned by `browser.newPage()` refuses.
+      const violations = await a11yViolations(page, { contrast: false, legacy: true }).catch((error: Error) =>
         page.isClosed() ? [] : [`not checked (${error.message})`]
       )
-      if (violations.length) problems.push(`${page.url()}:\n${violations.join('\n')}`)
+      if (violations.length) pending.push(`${page.url()}:\n${violations.join('\n')}`)
     }
+    return close(options)
   }
+}
+
+addTestCheck(() => {
+  const problems = pending.splice(0)
   if (problems.length) throw new Error(`accessibility violations (serious or critical):\n${problems.join('\n')}`)
 })
 

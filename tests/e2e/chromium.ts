@@ -16,7 +16,7 @@ const ARGS = [
 /**
  * One headless Chromium for a test group; `extra` adds switches (a fake camera, for instance). Every
  * context it opens (`newPage` opens one too) is watched for CSP violations (csp.ts), and its pages
- * still open at the end of each test are checked by axe (a11y.ts).
+ * are checked by axe as the test closes it (a11y.ts).
  */
 export async function launchChromium(extra: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })

@@ -17,11 +17,14 @@ export function UploadStatus({ uploader, id }: { uploader: Uploader; id?: string
         </ul>
       )}
       {uploader.errors.length > 0 && (
-        <ul className="media-errors" role="alert" id={id} data-testid="upload-errors">
-          {uploader.errors.map((message, index) => (
-            <li key={index}>{message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a role on the <ul> itself would hide that its items are a list.
+        <div role="alert" id={id} data-testid="upload-errors">
+          <ul className="media-errors">
+            {uploader.errors.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </>
   )
