@@ -67,7 +67,13 @@ export default class extends BaseSchema {
     })
     this.schema.createTable('documents_file_labels', (table) => {
       table.integer('file_id').unsigned().notNullable().references('id').inTable('documents_files').onDelete('CASCADE')
-      table.integer('label_id').unsigned().notNullable().references('id').inTable('documents_labels').onDelete('CASCADE')
+      table
+        .integer('label_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('documents_labels')
+        .onDelete('CASCADE')
       table.primary(['file_id', 'label_id'])
     })
 
@@ -91,7 +97,10 @@ export default class extends BaseSchema {
       table.string('permission', 10).notNullable() // read | all
       table.integer('created_by').unsigned().notNullable()
       table.timestamp('created_at').notNullable()
-      table.unique(['subject_type', 'subject_id', 'grantee_type', 'grantee_id', 'grantee_email'])
+      // Named: the generated name passes MariaDB's 64-character limit.
+      table.unique(['subject_type', 'subject_id', 'grantee_type', 'grantee_id', 'grantee_email'], {
+        indexName: 'documents_shares_subject_grantee_unique',
+      })
       table.index(['grantee_type', 'grantee_id'])
     })
 
@@ -143,7 +152,13 @@ export default class extends BaseSchema {
     })
     this.schema.createTable('documents_file_metadata', (table) => {
       table.integer('file_id').unsigned().notNullable().references('id').inTable('documents_files').onDelete('CASCADE')
-      table.integer('index_id').unsigned().notNullable().references('id').inTable('documents_indexes').onDelete('CASCADE')
+      table
+        .integer('index_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('documents_indexes')
+        .onDelete('CASCADE')
       table.text('values').notNullable() // JSON, by column name
       table.primary(['file_id', 'index_id'])
     })
