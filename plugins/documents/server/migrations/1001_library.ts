@@ -204,7 +204,10 @@ export default class extends BaseSchema {
     ]) {
       this.schema.dropTableIfExists(name)
     }
+    const mysql = this.db.dialect.name === 'mysql'
     this.schema.alterTable('documents_folders', (table) => {
+      // MariaDB dropped creator_id's own foreign-key index for this one: it needs one back first.
+      if (mysql) table.index(['creator_id'])
       table.dropIndex(['creator_id', 'parent_id'])
       table.dropColumn('trashed_at')
       table.dropColumn('trashed_by')
