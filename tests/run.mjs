@@ -3,10 +3,10 @@
  * `npm test`: static checks, the web build, then every Japa suite against real services — the
  * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the browser suite in
  * Debian's Chromium. Ends with one line `N passed, N failed` summing all of it; exits non-zero on
- * any failure. TRAMITA_TEST_ONLY=name,name runs a subset (names as printed below); TRAMITA_TEST_FILES=a,b
- * runs only the suite files whose names contain a or b.
+ * any failure. Independent steps run side by side (`stages` below). TRAMITA_TEST_ONLY=name,name runs a
+ * subset (names as printed below); TRAMITA_TEST_FILES=a,b runs only the suite files whose names contain a or b.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
@@ -42,6 +42,20 @@ const steps = [
   { name: 'e2e-chromium', suite: 'e2e' },
 ]
 
+/**
+ * The order of the run: each stage's lanes run side by side (the machine has two cores and much of a
+ * suite's time is spent waiting on a database, a child process or a browser), the steps of one lane one
+ * after the other. Steps that share a service instance stay in one lane (the Redis suites), and the
+ * browser suite runs alone: it is the one most sensitive to a busy machine.
+ */
+const stages = [
+  [['typecheck'], ['lint', 'web-build', 'unit']],
+  [['sandbox'], ['functional-sqlite']],
+  [['functional-mariadb'], ['queue-redis', 'sockets-redis']],
+  [['cli-sqlite'], ['cli-mariadb-redis']],
+  [['e2e-chromium']],
+]
+
 const only = process.env.TRAMITA_TEST_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean)
@@ -52,29 +66,40 @@ const fileFilter = (process.env.TRAMITA_TEST_FILES ?? '')
   .filter(Boolean)
   .flatMap((f) => ['--files', f])
 const results = []
+const started = Date.now()
 
-for (const step of steps) {
-  if (only && !only.includes(step.name)) continue
-  console.log(`\n━━ ${step.name} ━━`)
-  const started = Date.now()
-  if (step.command) {
-    const run = spawnSync(step.command[0], step.command.slice(1), {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, PATH },
+for (const stage of stages) {
+  const lanes = stage
+    .map((lane) =>
+      lane.map((name) => steps.find((step) => step.name === name)).filter((step) => !only || only.includes(step.name))
+    )
+    .filter((lane) => lane.length > 0)
+  // One lane alone prints as it goes; lanes side by side print each step's output whole once it ends.
+  const live = lanes.length === 1
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) results.push(await runStep(step, live))
     })
-    const ok = run.status === 0
-    results.push({ name: step.name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - started })
-    continue
+  )
+}
+results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name))
+
+/** Runs one step: a command, or a Japa suite in core/server with its own data folder and port. */
+async function runStep(step, live) {
+  const stepStarted = Date.now()
+  if (step.command) {
+    const run = await spawnStep(step, step.command, { cwd: ROOT, env: { ...process.env, PATH } }, live)
+    const ok = run === 0
+    return { name: step.name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - stepStarted }
   }
   const dataDir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
   const summaryFile = join(dataDir, 'summary.json')
-  const run = spawnSync(
-    process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node'),
-    ['--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite, ...fileFilter],
+  const node = process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node')
+  const status = await spawnStep(
+    step,
+    [node, '--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite, ...fileFilter],
     {
       cwd: SERVER,
-      stdio: 'inherit',
       env: {
         ...process.env,
         PATH,
@@ -87,7 +112,8 @@ for (const step of steps) {
         REDIS_URL: '',
         ...step.env,
       },
-    }
+    },
+    live
   )
   let summary = { passed: 0, failed: 1, skipped: 0 }
   if (existsSync(summaryFile)) {
@@ -95,9 +121,29 @@ for (const step of steps) {
     summary = { passed: s.passed, failed: s.failed, skipped: s.skipped + s.todo }
     if (s.total === 0) summary.failed += 1 // a suite that ran nothing is a broken suite
   }
-  if (run.status !== 0 && summary.failed === 0) summary.failed = 1
-  results.push({ name: step.name, ...summary, ms: Date.now() - started })
+  if (status !== 0 && summary.failed === 0) summary.failed = 1
   rmSync(dataDir, { recursive: true, force: true })
+  return { name: step.name, ...summary, ms: Date.now() - stepStarted }
+}
+
+/** Spawns a step and resolves with its exit status; its output goes to ours live, or whole at its end. */
+function spawnStep(step, [command, ...args], options, live) {
+  const at = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
+  if (live) console.log(`\n━━ ${step.name} (at ${at()}) ━━`)
+  return new Promise((done) => {
+    const child = spawn(command, args, { ...options, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    const chunks = []
+    child.stdout?.on('data', (chunk) => chunks.push(chunk))
+    child.stderr?.on('data', (chunk) => chunks.push(chunk))
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)))
+    child.on('close', (code) => {
+      if (!live) {
+        console.log(`\n━━ ${step.name} (ended at ${at()}) ━━`)
+        process.stdout.write(Buffer.concat(chunks))
+      }
+      done(code ?? 1)
+    })
+  })
 }
 
 await dropTestDatabases()
@@ -111,6 +157,7 @@ for (const r of results) {
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
+console.log(`wall time ${((Date.now() - started) / 1000).toFixed(1)} s`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || results.length === 0 ? 1 : 0)
 
