@@ -72,6 +72,7 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
           folderId: optionalId(req, 'folder_id'),
           newVersionOf: optionalId(req, 'new_version_of'),
           t: (key) => ctx.texts.t(req.language, key),
+          language: req.language,
         }),
       // The settings are read per request (each file is checked against them); the body's cap is fixed here.
       { maxBytes: DOCUMENTS_SETTINGS.maxUploadBytes }

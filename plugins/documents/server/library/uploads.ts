@@ -1,5 +1,6 @@
 import {
   PluginFailure,
+  type Language,
   type PluginPrincipal,
   type PluginServices,
   type PluginUpload,
@@ -21,6 +22,7 @@ export interface UploadInput {
   newVersionOf: number | null
   /** A text key in the caller's language (refusals carry their message). */
   t: (key: string) => string
+  language: Language
 }
 
 /**
@@ -60,7 +62,7 @@ export async function upload(deps: UploadDeps, who: PluginPrincipal, input: Uplo
       refuse('documents.file_too_large')
       continue
     }
-    const stored = await deps.storage.putUpload(file)
+    const stored = await deps.storage.putUpload(file, input.language)
     if (!('key' in stored)) {
       results.push({ name: file.name, status: 'refused', reason: stored.reason, message: stored.message })
       continue
