@@ -27,7 +27,7 @@ export const TEST_PLUGINS_DIR = resolve(SERVER_ROOT, 'tests', 'fixtures', 'plugi
 export function testPluginIds(): string[] {
   if (process.env.NODE_ENV !== 'test' || !existsSync(TEST_PLUGINS_DIR)) return []
   return readdirSync(TEST_PLUGINS_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && existsSync(resolve(TEST_PLUGINS_DIR, d.name, 'server', 'index.ts')))
     .map((d) => d.name)
     .sort()
 }

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { PluginDb, PluginQuery } from '@tramita/plugin-api'
-import { affectedRows, rowsOf } from '#lib/db_result'
+import { affectedRows } from '#lib/db_result'
 
 /** The core's own tables: a plugin never names one (tests/unit/plugin_db_names.spec.ts keeps this list whole). */
 export const CORE_TABLES: ReadonlySet<string> = new Set([
@@ -202,7 +202,9 @@ export function pluginDb(
       return client.transaction((trx) => work(pluginDb(pluginId, otherPluginIds, trx)))
     },
     async raw(sql, bindings = []) {
-      const rows = rowsOf(await client.rawQuery(sql, [...bindings] as any[]))
+      const result = await client.rawQuery(sql, [...bindings] as any[])
+      // mysql2 answers [rows, fields] (rows a header object for writes); better-sqlite3 the rows.
+      const rows = dialectOf(client) === 'mysql' && Array.isArray(result) ? result[0] : result
       return (Array.isArray(rows) ? rows.map((row) => ({ ...row })) : []) as any[]
     },
   }

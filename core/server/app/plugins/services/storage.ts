@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
 import { PassThrough, Readable, Transform } from 'node:stream'
@@ -131,7 +131,12 @@ export function pluginStorage(pluginId: string): PluginStorage {
       checkKey(key)
       if (range && (range.start < 0 || range.end < range.start)) throw new Error('invalid range')
       const root = localRoot()
-      if (root) return createReadStream(localPath(root, key), range ? { start: range.start, end: range.end } : {})
+      if (root) {
+        const path = localPath(root, key)
+        // A stream of a missing file would fail later, unhandled: say so now.
+        if (!(await stat(path).catch(() => null))?.isFile()) throw new Error(`plugin "${pluginId}": no object ${key}`)
+        return createReadStream(path, range ? { start: range.start, end: range.end } : {})
+      }
       const stream = await drive.use().getStream(key)
       return range ? slice(stream, range.start, range.end) : stream
     },

@@ -1,0 +1,237 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import type { PluginContext, PluginPrincipal } from '@tramita/plugin-api'
+import Area from '#models/area'
+import { platform } from '#services/platform'
+import { makeUser, resetAuthTables } from '#tests/helpers/auth'
+import { pluginDir } from '#plugins/enabled'
+
+/** The very module the plugin loader imported (same URL), whose boot hook kept its context. */
+const { seen } = (await import(pathToFileURL(resolve(pluginDir('testkit'), 'server', 'index.ts')).href)) as {
+  seen: { context?: PluginContext; registerError?: string }
+}
+
+/** The test plugin's context, as its boot hook received it. */
+function ctx(): PluginContext {
+  if (!seen.context) throw new Error('the testkit plugin did not boot')
+  return seen.context
+}
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of source) chunks.push(Buffer.from(chunk))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const file = (name: string) => ({ storage_key: 'k', name, size: 1, sha256: 'x', mime: 'text/plain' })
+
+test.group('plugin services: lifecycle, database, storage', (group) => {
+  group.each.setup(async () => {
+    await db.from('testkit_files').delete()
+  })
+
+  test('data services throw "not ready" in register; the plugin still booted', ({ assert }) => {
+    assert.include(seen.registerError ?? '', 'not ready in register')
+    assert.deepInclude(
+      platform()
+        .plugins.status()
+        .find((s) => s.id === 'testkit')!,
+      { state: 'booted' }
+    )
+    assert.deepInclude(platform().pluginServices!.schedules, {
+      pluginId: 'testkit',
+      job: 'testkit:tick',
+      period: 'daily',
+    })
+  })
+
+  test("db.table is the plugin's own table; core tables and other plugins' are refused", async ({ assert }) => {
+    const { db: pdb } = ctx()
+    assert.throws(() => pdb.table('users'), /core table/)
+    assert.throws(() => pdb.table('documents_folders'), /belongs to plugin "documents"/)
+    assert.throws(() => pdb.table('files; drop table users'), /invalid table name/)
+    const ids = await pdb.table('files').insert([file('a'), file('b'), file('c')])
+    const rows = await pdb.table('files').orderBy('id').select('id', 'name')
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      ['a', 'b', 'c']
+    )
+    // One id per row on SQLite; MariaDB tells the first only.
+    assert.deepEqual(ids, pdb.dialect === 'sqlite' ? rows.map((r) => Number(r.id)) : [Number(rows[0].id)])
+    const [one] = await pdb.table('files').insert(file('d'))
+    assert.equal((await pdb.table('files').where('id', one!).first())?.name, 'd')
+    assert.equal(await pdb.table('files').where('name', 'd').update({ name: 'e' }), 1)
+    assert.equal(await pdb.table('files').where('name', 'e').increment('size', 4), 1)
+    assert.equal(Number((await pdb.table('files').where('name', 'e').first())?.size), 5)
+    const counted = await pdb.table('files').count('* as n').first()
+    assert.equal(Number(counted.n), 4)
+    const nested = await pdb
+      .table('files')
+      .where((q) => q.where('name', 'a').orWhere('name', 'e'))
+      .whereIn('id', pdb.table('files').select('id').whereNotNull('sha256'))
+      .orderBy('name')
+    assert.deepEqual(
+      nested.map((r) => r.name),
+      ['a', 'e']
+    )
+    assert.equal(await pdb.table('files').where('name', 'e').delete(), 1)
+  })
+
+  test('a transaction commits or rolls back as one; raw gives plain rows on both engines', async ({ assert }) => {
+    const { db: pdb } = ctx()
+    await assert.rejects(() =>
+      pdb.transaction(async (trx) => {
+        await trx.table('files').insert(file('lost'))
+        throw new Error('half-way')
+      })
+    )
+    await pdb.transaction(async (trx) => {
+      await trx.table('files').insert(file('kept'))
+    })
+    const rows = await pdb.raw<{ name: string; n: number }>(
+      'SELECT name, COUNT(*) AS n FROM testkit_files WHERE name IN (?, ?) GROUP BY name',
+      ['lost', 'kept']
+    )
+    assert.deepEqual(
+      rows.map((r) => ({ name: r.name, n: Number(r.n) })),
+      [{ name: 'kept', n: 1 }]
+    )
+    assert.deepEqual(await pdb.raw('UPDATE testkit_files SET size = 2 WHERE 1 = 0'), [])
+  })
+
+  test('storage: put with its hash, ranged reads, a local file, delete twice; no foreign keys', async ({ assert }) => {
+    const { storage } = ctx()
+    const stored = await storage.put(new TextEncoder().encode('hola mundo'), 'txt')
+    assert.match(stored.key, /^plugins\/testkit\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.txt$/)
+    assert.deepInclude(stored, {
+      size: 10,
+      mime: 'text/plain',
+      sha256: '0b894166d3336435c800bea36ff21b29eaa801a52f584c006c49289a0dcf6e2f',
+    })
+    assert.equal(await collect(await storage.read(stored.key)), 'hola mundo')
+    assert.equal(await collect(await storage.read(stored.key, { start: 5, end: 9 })), 'mundo')
+    assert.equal(await storage.withLocalFile(stored.key, (path) => readFile(path, 'utf8')), 'hola mundo')
+    await storage.delete(stored.key)
+    await storage.delete(stored.key)
+    await assert.rejects(() => storage.read(stored.key))
+    await assert.rejects(
+      () => storage.read('files/2026/01/00000000-0000-0000-0000-000000000000.pdf'),
+      /not its storage key/
+    )
+    await assert.rejects(() => storage.read('plugins/testkit/../../files/x.pdf'), /not its storage key/)
+  })
+})
+
+test.group('plugin services: usage, settings, people, audit, texts, tokens', (group) => {
+  group.each.setup(async () => {
+    await db.from('usage_events').delete()
+    await db.from('plugin_settings').delete()
+    await resetAuthTables()
+  })
+
+  test('usage counts a key once, whatever runs it twice', async ({ assert }) => {
+    const { usage } = ctx()
+    assert.isTrue(await usage.record('pages', 'doc:1:p1', 2))
+    assert.isFalse(await usage.record('pages', 'doc:1:p1', 2))
+    assert.isFalse(await usage.record('testkit.pages', 'doc:1:p1', 2))
+    assert.isTrue(await usage.record('pages', 'doc:1:p2'))
+    assert.isTrue(await usage.record('ocr', 'doc:1:p1', 5))
+    assert.equal(await usage.total('pages'), 3)
+    assert.equal(await usage.total('pages', new Date(Date.now() + 60_000)), 0)
+    assert.equal(Number((await db.from('usage_events').count('* as n').first()).n), 3)
+    await assert.rejects(() => usage.record('Bad Metric', 'k'), /invalid usage metric/)
+  })
+
+  test('settings: defaults, then what was saved over them; unknown keys are dropped', async ({ assert }) => {
+    const { settings } = ctx()
+    const admin = await makeUser({ username: 'root', role: 'superuser' })
+    const by: PluginPrincipal = {
+      userId: admin.id,
+      roles: ['superuser'],
+      areaIds: [],
+      impersonatorId: null,
+      language: 'es',
+    }
+    assert.deepEqual(await settings.get(), { retentionDays: 30, banner: 'hola' })
+    assert.deepEqual(await settings.set({ retentionDays: 7, bogus: true }, by), { retentionDays: 7, banner: 'hola' })
+    assert.deepEqual(await settings.set({ banner: 'adiós' }, by), { retentionDays: 7, banner: 'adiós' })
+    assert.deepEqual(await settings.get(), { retentionDays: 7, banner: 'adiós' })
+    const row = await db.from('plugin_settings').where('plugin', 'testkit').first()
+    assert.equal(Number(row.updated_by), admin.id)
+    assert.deepEqual(JSON.parse(row.value), { retentionDays: 7, banner: 'adiós' })
+  })
+
+  test('people: batch reads with roles and areas, accent-insensitive search, areas and roles', async ({ assert }) => {
+    const { people } = ctx()
+    const jose = await makeUser({ username: 'jperez', role: 'teacher', email: 'jp@example.test' })
+    await db.from('users').where('id', jose.id).update({ first_name: 'José', last_name: 'Pérez' })
+    const other = await makeUser({ username: 'maria', role: 'student' })
+    const area = await Area.create({ name: 'Compras', color: '#00aa00' })
+    await jose.related('areas').attach([area.id])
+
+    const found = await people.byIds([jose.id, other.id, 999_999, jose.id])
+    assert.deepEqual([...found.keys()].sort(), [jose.id, other.id].sort())
+    assert.deepEqual(found.get(jose.id), {
+      id: jose.id,
+      name: 'José Pérez',
+      username: 'jperez',
+      email: 'jp@example.test',
+      roles: ['teacher'],
+      areaIds: [area.id],
+      language: 'es',
+    })
+    assert.deepEqual(
+      (await people.search('JOSE')).map((p) => p.id),
+      [jose.id]
+    )
+    assert.deepEqual(
+      (await people.search('pérez')).map((p) => p.id),
+      [jose.id]
+    )
+    assert.deepEqual(await people.search('   '), [])
+    assert.deepInclude(await people.areas(), { id: area.id, name: 'Compras', color: '#00aa00' })
+    assert.includeMembers(
+      (await people.roles()).map((r) => r.name),
+      ['superuser', 'supervisor', 'teacher', 'student']
+    )
+  })
+
+  test("audit records the plugin's action; texts and tokens are the core's", async ({ assert }) => {
+    const { audit, texts, tokens } = ctx()
+    const user = await makeUser({ username: 'ana', role: 'student' })
+    const who: PluginPrincipal = {
+      userId: user.id,
+      roles: ['student'],
+      areaIds: [],
+      impersonatorId: null,
+      language: 'es',
+    }
+    await audit.record(who, 'share', { type: 'document', id: 12 }, { with: 'area' })
+    await audit.record({ ip: '203.0.113.9' }, 'public_open', { type: 'link', id: 'abc' })
+    const rows = await db.from('audit_logs').where('action', 'like', 'testkit.%').orderBy('id')
+    assert.deepEqual(
+      rows.map((r) => [r.action, r.actor_id === null ? null : Number(r.actor_id), r.subject_id, r.ip]),
+      [
+        ['testkit.share', user.id, '12', null],
+        ['testkit.public_open', null, 'abc', '203.0.113.9'],
+      ]
+    )
+
+    assert.equal(texts.t('en', 'testkit.no_way', { name: 'X' }), 'You cannot do that with X')
+    assert.equal(texts.t('zh', 'no_way', { name: 'X' }), '您不能对 X 这样做')
+    assert.equal(texts.t('en', 'testkit.mail.text', { count: 2 }), 'You have 2 notices')
+    assert.equal(texts.t('en', 'error.generic'), texts.t('en', 'error.generic'))
+    assert.notEqual(texts.t('en', 'error.generic'), 'error.generic')
+
+    const { token, hash } = tokens.create()
+    assert.isAtLeast(token.length, 43)
+    assert.equal(tokens.hash(token), hash)
+    assert.notEqual(tokens.create().token, token)
+    const stored = await tokens.hashPassword('clave-del-enlace')
+    assert.isTrue(await tokens.verifyPassword(stored, 'clave-del-enlace'))
+    assert.isFalse(await tokens.verifyPassword(stored, 'otra'))
+  })
+})
