@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib'
 import type { PluginStorage, StoredObject } from '@tramita/plugin-api'
 
 /** PDFs larger than this are not parsed for their page count (pdf-lib holds the whole file in memory). */
-export const PAGE_COUNT_MAX_BYTES = 64 * 1024 * 1024
+export const PAGE_COUNT_MAX_BYTES = 32 * 1024 * 1024
 
 /** A stored PDF's page count, or null (not a PDF, too large to parse here, or unreadable). */
 export async function pdfPages(storage: Pick<PluginStorage, 'read'>, object: StoredObject): Promise<number | null> {

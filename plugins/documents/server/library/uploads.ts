@@ -111,7 +111,8 @@ async function addFile(
     folder_id: folderId,
     owner_id: who.userId,
     name,
-    extension,
+    // The column holds 20 characters; the stored object's own extension is the core's, shorter still.
+    extension: extension.slice(0, 20),
     mime: stored.mime,
     size: stored.size,
     storage_key: stored.key,
@@ -139,18 +140,21 @@ async function addVersion(
   const version = await nextVersion(db, fileId)
   const now = new Date()
   await insertVersion(db, who, fileId, version, name, stored, pages, now)
-  await db.table('files').where('id', fileId).update({
-    extension,
-    mime: stored.mime,
-    size: stored.size,
-    storage_key: stored.key,
-    sha256: stored.sha256,
-    current_version: version,
-    pages,
-    ocr_state: 'none',
-    sub_type: null,
-    updated_at: now,
-  })
+  await db
+    .table('files')
+    .where('id', fileId)
+    .update({
+      extension: extension.slice(0, 20),
+      mime: stored.mime,
+      size: stored.size,
+      storage_key: stored.key,
+      sha256: stored.sha256,
+      current_version: version,
+      pages,
+      ocr_state: 'none',
+      sub_type: null,
+      updated_at: now,
+    })
   await db.table('files').where('id', fileId).increment('row_version')
   return { fileId, version }
 }

@@ -203,6 +203,22 @@ test.group('documents library: uploads, content and versions', (group) => {
     assert.lengthOf(await storageObjects(), objects.length + 1)
   })
 
+  test('two uploads at once cannot both pass the quota: one is stored, the other refused', async ({
+    client,
+    assert,
+  }) => {
+    const ana = await person(client, 'ana_up', 'teacher')
+    await quota(ana.id, 15)
+    const objects = await storageObjects()
+    const both = await Promise.all(
+      ['uno.txt', 'dos.txt'].map((name) => uploaded(client, ana, [{ name, bytes: txt('0123456789') }]))
+    )
+    const outcomes = both.map((answer) => answer.results[0].status).sort()
+    assert.deepEqual(outcomes, ['refused', 'stored'])
+    assert.equal((await api(client, 'usage', ana.token)).body().data.used, 10)
+    assert.lengthOf(await storageObjects(), objects.length + 1)
+  })
+
   test('bad names from the client are refused per file; a new version takes exactly one file', async ({
     client,
     assert,
