@@ -3,7 +3,7 @@ import { ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { PDFDocument } from 'pdf-lib'
 import type { CopyAnswer, DocumentInfo, FiledAnswer, FolderInfo } from '../../shared/operations.js'
-import { pdf, person, resetLibrary, txt } from './library_fixtures.js'
+import { pdf, person, resetLibrary, storageObjects, txt } from './library_fixtures.js'
 import { assertCode, fileRow, makeFolder, objectBytes, op, share, snapshot, upload } from './operations_fixtures.js'
 
 const bytesOf = (response: { body(): unknown }) => Buffer.from(response.body() as Buffer)
@@ -303,7 +303,24 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     assertCode(await merge([one.id], { type_merge: 'rar_docs' }), 400, 'no_copy_or_cut')
     assertCode(await merge([one.id], { name_doc: '../fuera' }), 400, 'no_copy_or_cut')
     assertCode(await merge([one.id], { folder_id: '999999' }), 404, 'no_copy_or_cut')
+    assertCode(
+      await merge(
+        Array.from({ length: 1001 }, (_, i) => i + 1),
+        { type_merge: 'zip_docs' }
+      ),
+      413,
+      'no_copy_or_cut'
+    )
+    // Past the bytes a merge may join (the size recorded for the file says so): refused before reading.
+    const objects = await storageObjects()
+    await db
+      .from('documents_files')
+      .where('id', one.id)
+      .update({ size: 200 * 1024 * 1024 })
+    assertCode(await merge([one.id]), 413, 'no_copy_or_cut')
+    await db.from('documents_files').where('id', one.id).update({ size: one.size })
     assert.equal(await snapshot(), before)
+    assert.deepEqual(await storageObjects(), objects)
   })
 
   test('merge_doc zip_docs streams a zip of the files, or files it', async ({ client, assert }) => {
