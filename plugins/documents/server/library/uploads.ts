@@ -91,7 +91,11 @@ export async function upload(deps: UploadDeps, who: PluginPrincipal, input: Uplo
 
 type Trx = PluginServices['db']
 
-async function addFile(
+/**
+ * A new file's rows (file and version 1) in a folder or the owner's root, under a free name; call it in a
+ * transaction holding the owner's lock (lockOwner) after the quota check. The CLI import may use it too.
+ */
+export async function addFile(
   db: Trx,
   who: PluginPrincipal,
   folderId: number | null,
@@ -126,7 +130,8 @@ async function addFile(
   return { fileId, version: 1 }
 }
 
-async function addVersion(
+/** A new current version of a file, as `addFile` (in the caller's transaction, the owner locked). */
+export async function addVersion(
   db: Trx,
   who: PluginPrincipal,
   fileId: number,
