@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { call, CallError, readSession } from '@tramita/web/api'
+import { call, CallError, interpretBody, readSession, sessionHeaders } from '@tramita/web/api'
 import { Page } from '@tramita/web/Page'
 import { callingCode, celularValue, PHONE_COUNTRIES } from '@tramita/contract/rules'
 import {
@@ -34,6 +34,23 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function prehash(password: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(password))
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * getPublicFile (spec 001 §7, a GET) tunnelled through POST as the spec's dispatcher allows (`case`
+ * GET): the password's hash and the visitor's data travel in the body, out of addresses and logs.
+ */
+async function getPublicFile(token: string, fields: Record<string, string>): Promise<OpenAnswer> {
+  const body = new FormData()
+  body.set('case', 'GET')
+  for (const [name, value] of Object.entries(fields)) body.set(name, value)
+  const path = SHARING_ROUTES.open.path.replace(':token', encodeURIComponent(token))
+  const headers = sessionHeaders(readSession(), document.documentElement.lang || undefined)
+  const response = await fetch(path, { method: 'POST', headers, body, credentials: 'same-origin' })
+  const answer: unknown = await response.json().catch(() => null)
+  const outcome = interpretBody<OpenAnswer>(answer)
+  if (!outcome.ok) throw new CallError(outcome.message, answer)
+  return outcome.body.data!
 }
 
 /**
@@ -80,16 +97,7 @@ export default function PublicLink() {
   const missing = t('documents.link_missing')
 
   const open = async (name: string, type: 'password' | 'public' | 'direct', data: string) => {
-    const answer = await call<OpenAnswer>(
-      'GET',
-      SHARING_ROUTES.open.path.replace(':token', encodeURIComponent(token)),
-      {
-        socketID: socketId.current ?? '',
-        type,
-        data,
-      }
-    )
-    const opened = answer.data!
+    const opened = await getPublicFile(token, { socketID: socketId.current ?? '', type, data })
     setStep({ kind: 'ready', name, rute: opened.rute, allowDownload: opened.allow_download })
     // Without a socket no fileReady comes: the answer's address opens the file.
     if (!socketId.current) window.location.assign(opened.rute)
