@@ -8,6 +8,7 @@ import { loadDefinitions, pluginDir } from '#plugins/enabled'
 import { PluginServiceFactory } from '#plugins/services/factory'
 import { periodJobId } from '#plugins/services/jobs'
 import { pluginHandler } from '#plugins/services/mount'
+import { pluginMailJob } from '#plugins/services/mail'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
 import { hourlyJobId, pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
@@ -81,6 +82,7 @@ export default class TramitaProvider {
     queue.register(recoveryMailJob)
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
+    queue.register(pluginMailJob)
     this.platform = { queue, sockets, plugins, outbox: new OutboxRelay(queue, logger), pluginServices: services }
     setPlatform(this.platform)
     await plugins.register()

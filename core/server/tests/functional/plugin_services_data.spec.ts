@@ -8,6 +8,8 @@ import Area from '#models/area'
 import { platform } from '#services/platform'
 import { makeUser, resetAuthTables } from '#tests/helpers/auth'
 import { pluginDir } from '#plugins/enabled'
+import { pluginMailJob } from '#plugins/services/mail'
+import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
 
 /** The very module the plugin loader imported (same URL), whose boot hook kept its context. */
 const { seen } = (await import(pathToFileURL(resolve(pluginDir('testkit'), 'server', 'index.ts')).href)) as {
@@ -233,5 +235,54 @@ test.group('plugin services: usage, settings, people, audit, texts, tokens', (gr
     const stored = await tokens.hashPassword('clave-del-enlace')
     assert.isTrue(await tokens.verifyPassword(stored, 'clave-del-enlace'))
     assert.isFalse(await tokens.verifyPassword(stored, 'otra'))
+  })
+})
+
+test.group('plugin services: mail', (group) => {
+  group.each.setup(async () => {
+    await resetAuthTables()
+  })
+
+  test("a mail is queued, sent in the recipient's language with the plugin's texts, and once", async ({ assert }) => {
+    const { mail, http } = ctx()
+    const user = await makeUser({ username: 'lucia', role: 'student', email: 'lucia@example.test' })
+    const link = http.url('/static/public/abc')
+    await mail.send(
+      { userId: user.id },
+      { subject: 'mail.subject', text: 'testkit.mail.text', params: { name: 'Lucía', count: 3 }, link }
+    )
+    const es = await waitForMail('lucia@example.test', (m) => m.subject === 'Hola Lucía')
+    assert.include(es.text, 'Tienes 3 avisos')
+    assert.include(es.text, link)
+
+    await mail.send(
+      { email: 'visitor@example.test', language: 'en' },
+      { subject: 'mail.subject', text: 'mail.text', params: { name: 'Sam', count: 1 } }
+    )
+    const en = await waitForMail('visitor@example.test', (m) => m.subject === 'Hello Sam')
+    assert.include(en.text, 'You have 1 notices')
+
+    // The job run again with a payload already sent mails nobody.
+    const before = mailsTo('solo@example.test').length
+    const payload = {
+      plugin: 'testkit',
+      to: { email: 'solo@example.test', language: 'zh' as const },
+      subject: 'testkit.mail.subject',
+      text: 'testkit.mail.text',
+      params: { name: 'Li', count: 2 },
+      link: null,
+      effect: `plugin-mail:test-${user.id}`,
+    }
+    assert.deepEqual(await pluginMailJob.handle(payload), { sent: true })
+    assert.deepEqual(await pluginMailJob.handle(payload), { sent: false })
+    const zh = await waitForMail('solo@example.test', (m) => m.subject === '您好 Li')
+    assert.include(zh.text, '您有 2 条通知')
+    assert.lengthOf(mailsTo('solo@example.test'), before + 1)
+
+    await assert.rejects(() => mail.send({ userId: user.id }, { subject: 'mail.nope', text: 'mail.text' }), /no text/)
+    await assert.rejects(
+      () => mail.send({ email: 'not an address', language: 'es' }, { subject: 'mail.subject', text: 'mail.text' }),
+      /invalid mail recipient/
+    )
   })
 })
