@@ -26,7 +26,7 @@ export type LinkState = 'not_active' | 'active' | 'closed'
 export const SHARING_LIMITS = {
   /** Grantees in one share request. */
   granteesPerRequest: 100,
-  emailMax: 255,
+  emailMax: 254,
   passwordMin: 4,
   passwordMax: 128,
   /** Spec 001 §5: a phone is valid when over 10 characters without spaces. */
@@ -164,8 +164,8 @@ export interface VisitorData {
 
 export type VisitorField = 'name' | 'email' | 'phone' | 'accept' | 'name_company'
 
-/** A standard address pattern (spec 001 §5): something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+/** A standard address pattern (spec 001 §5): something@domain.tld, without spaces or the characters a mail header treats apart. */
+export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]{2,}$/
 
 /** Spec 001 §5: over 10 characters once spaces are taken out, digits with an optional leading '+'. */
 export function phoneValid(phone: string): boolean {

@@ -251,14 +251,17 @@ test.group('documents sharing: with people and by e-mail', (group) => {
     })
     assert.equal(folderOut.status(), 400)
     assert.deepEqual(folderOut.body(), fail('share_email_folder'))
-    const bad = await call(client, 'post', EMAIL, ana.token, {
-      type: 'file',
-      id: String(doc.id),
-      email: 'no es correo',
-      permission: 'read',
-    })
-    assert.equal(bad.status(), 400)
-    assert.deepEqual(bad.body(), fail('share_bad_email'))
+    // Not an address, or one a mail header would read apart.
+    for (const email of ['no es correo', 'ana <x@ejemplo.org>', 'a@b', `${'a'.repeat(250)}@ejemplo.org`]) {
+      const bad = await call(client, 'post', EMAIL, ana.token, {
+        type: 'file',
+        id: String(doc.id),
+        email,
+        permission: 'read',
+      })
+      assert.equal(bad.status(), 400, email)
+      assert.deepEqual(bad.body(), fail('share_bad_email'))
+    }
     assert.deepEqual(await sharingCounts(), counts)
     assert.equal(mailsTo(outsider).length, sent)
   })
