@@ -19,6 +19,9 @@ export default definePlugin({
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
   settings: { ...DOCUMENTS_SETTINGS },
   jobs: documentsJobs,
+  // The screens (web/index.ts, the package's `./screens`): my documents is for every signed-in user.
+  web: 'web/index.ts',
+  nav: [{ path: '/documents', label: 'documents.screens.mine' }],
   commands: documentsCommands,
   register(ctx: PluginContext) {
     const routes: PluginRoute[] = [...libraryRoutes(ctx), ...sharingRoutes(ctx), ...operationsRoutes(ctx)]

@@ -193,7 +193,8 @@ export function FilePreview({ file, onClose }: { file: PreviewFile; onClose: () 
         {kind === 'audio' && <audio src={file.url} controls onLoadedMetadata={loaded} onError={loaded} />}
         {(kind === 'other' || failed) && (
           <div className="file-preview__none">
-            <p className="muted">{t('document.no_preview')}</p>
+            {/* Spec 001 §8: a PDF pdf.js cannot read is a display error (not a PDF, or corrupt). */}
+            <p className="muted">{t(failed && kind === 'pdf' ? 'document.display_error' : 'document.no_preview')}</p>
             <a className="button" href={file.url} download={file.name}>
               {t('document.download')}
             </a>

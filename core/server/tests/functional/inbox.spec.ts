@@ -482,7 +482,7 @@ test.group('inbox', (group) => {
     assert.equal((await get(client, '/inside/inbox/summary', t.r2)).body().data.counts.pending, 1)
   })
 
-  test('navigation: the core screens by role; no plugin offers an entry while it has no screens', async ({
+  test('navigation: the core screens by role, then the plugins that ship screens (documents: everyone)', async ({
     client,
     assert,
   }) => {
@@ -494,9 +494,9 @@ test.group('inbox', (group) => {
       res.assertStatus(200)
       return (res.body().data.entries as { path: string; label: string }[]).map((e) => e.path)
     }
-    assert.deepEqual(await paths('alumna'), ['/process', '/status'])
-    assert.deepEqual(await paths('docente'), ['/process', '/status'])
-    assert.deepEqual(await paths('jefa'), ['/process', '/users', '/status'])
+    assert.deepEqual(await paths('alumna'), ['/process', '/status', '/documents'])
+    assert.deepEqual(await paths('docente'), ['/process', '/status', '/documents'])
+    assert.deepEqual(await paths('jefa'), ['/process', '/users', '/status', '/documents'])
     ;(await client.get('/inside/navigation')).assertStatus(401)
   })
 })

@@ -1,0 +1,191 @@
+import { test } from '@japa/runner'
+import { type Browser, type Locator, type Page } from 'playwright-core'
+import db from '@adonisjs/lucid/services/db'
+import { launchChromium } from '../../../../tests/e2e/chromium.ts'
+import { checkA11y } from '../../../../tests/e2e/a11y.ts'
+import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
+import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
+import { quota, resetLibrary } from '../functional/library_fixtures.ts'
+
+/**
+ * The library's screens in Chromium (spec 001 §2): reached from the home, a folder made and opened,
+ * files dropped on the list (each in the progress panel until 2 s after it finishes), a preview,
+ * trash and restore, emptying the bin after its confirmation, the quota's refusal, a phone's screen;
+ * axe on every screen.
+ */
+
+/** Drops these files on `target` as a browser's drag and drop does (a DataTransfer of Files). */
+async function dropFiles(page: Page, target: Locator, files: { name: string; text: string }[]) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer()
+    for (const file of list) transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }))
+    return transfer
+  }, files)
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await target.dispatchEvent('drop', { dataTransfer })
+}
+
+const row = (page: Page, kind: 'file' | 'folder', name: string) =>
+  page.locator(`[data-testid=docs-${kind}][data-name="${name}"]`)
+
+test.group('documents library in Chromium', (group) => {
+  let browser: Browser
+  const crowd = people(() => browser, PASSWORD)
+
+  group.setup(async () => {
+    browser = await launchChromium()
+    return () => browser.close()
+  })
+  group.each.setup(async () => {
+    await resetLibrary()
+    return () => crowd.closeAll()
+  })
+
+  test('from the home: a folder, files dropped with their progress, a preview, trash and restore', async ({
+    assert,
+  }) => {
+    await makeUser({ username: 'ana', role: 'student' })
+    const page = await crowd.signedIn('ana')
+
+    // The home offers the plugin's screen under its own text.
+    await page.getByTestId('home-nav').getByRole('link', { name: 'Mis documentos' }).click()
+    await page.waitForURL(`${base}/documents`)
+    await page.getByTestId('docs-mine').waitFor()
+    await page.getByTestId('docs-empty').waitFor()
+    await checkA11y(page, 'my documents, empty')
+
+    // A new folder, through its dialog.
+    await page.getByRole('button', { name: 'Nueva carpeta' }).click()
+    const dialog = page.getByTestId('docs-folder-dialog')
+    await dialog.getByLabel('Nombre de la carpeta').fill('Informes')
+    await checkA11y(page, 'new folder dialog')
+    await dialog.getByRole('button', { name: 'Crear' }).click()
+    await row(page, 'folder', 'Informes').waitFor()
+    assert.equal(await dialog.count(), 0)
+
+    // Into it: breadcrumbs, then two files dropped on the list.
+    await row(page, 'folder', 'Informes').getByRole('link').click()
+    await page.getByTestId('docs-crumbs').getByText('Informes').waitFor()
+    await dropFiles(page, page.getByTestId('docs-list'), [
+      { name: 'acta.txt', text: 'Acta de la reunión del lunes' },
+      { name: 'notas.txt', text: 'Notas' },
+    ])
+    // Each file is an item of the panel that finishes, then leaves (2 s after finishing).
+    const panel = page.getByTestId('docs-transfers')
+    await panel.locator('li[data-direction=up]').first().waitFor()
+    await panel.locator('li[data-state=done]', { hasText: 'acta.txt' }).waitFor()
+    await row(page, 'file', 'acta.txt').waitFor()
+    await row(page, 'file', 'notas.txt').waitFor()
+    await panel.waitFor({ state: 'detached' })
+    const stored = await db.from('documents_files').whereIn('name', ['acta.txt', 'notas.txt']).select('folder_id')
+    assert.lengthOf(stored, 2)
+    const folder = await db.from('documents_folders').where('name', 'Informes').first()
+    assert.deepEqual(
+      stored.map((r) => Number(r.folder_id)),
+      [folder.id, folder.id].map(Number)
+    )
+    await checkA11y(page, 'a folder with files')
+
+    // The preview: the text viewer in the draggable panel, closed with its button.
+    await row(page, 'file', 'acta.txt').getByRole('button', { name: 'acta.txt', exact: true }).click()
+    const preview = page.getByTestId('file-preview')
+    await preview.waitFor()
+    await preview.getByText('Acta de la reunión del lunes').waitFor()
+    await checkA11y(page, 'file preview')
+    await preview.getByRole('button', { name: 'Cerrar' }).click()
+    await preview.waitFor({ state: 'detached' })
+
+    // Trash one file: gone here, in the recycle bin; restored, back in its folder.
+    await row(page, 'file', 'notas.txt').getByRole('button', { name: 'Enviar a la papelera notas.txt' }).click()
+    await row(page, 'file', 'notas.txt').waitFor({ state: 'detached' })
+    await page.getByRole('link', { name: 'Papelera' }).click()
+    await page.waitForURL(`${base}/documents/trash`)
+    await row(page, 'file', 'notas.txt').waitFor()
+    await checkA11y(page, 'recycle bin')
+    await row(page, 'file', 'notas.txt').getByRole('button', { name: 'Restaurar notas.txt' }).click()
+    await row(page, 'file', 'notas.txt').waitFor({ state: 'detached' })
+    await page.goto(`${base}/documents?folder=${folder.id}`)
+    await row(page, 'file', 'notas.txt').waitFor()
+    const back = await db.from('documents_files').where('name', 'notas.txt').first()
+    assert.isNull(back.trashed_at)
+  })
+
+  test('emptying the recycle bin asks first; cancelling keeps everything', async ({ assert }) => {
+    await makeUser({ username: 'bruno', role: 'teacher' })
+    const page = await crowd.signedIn('bruno')
+    await page.goto(`${base}/documents`)
+    await page.getByTestId('docs-empty').waitFor()
+    await dropFiles(page, page.getByTestId('docs-list'), [{ name: 'viejo.txt', text: 'viejo' }])
+    await row(page, 'file', 'viejo.txt').getByRole('button', { name: 'Enviar a la papelera viejo.txt' }).click()
+    await row(page, 'file', 'viejo.txt').waitFor({ state: 'detached' })
+
+    await page.goto(`${base}/documents/trash`)
+    await row(page, 'file', 'viejo.txt').waitFor()
+    await page.getByRole('button', { name: 'Vaciar la papelera' }).click()
+    const confirm = page.getByTestId('docs-empty-dialog')
+    await confirm.waitFor()
+    await checkA11y(page, 'empty the bin: confirmation')
+    await confirm.getByRole('button', { name: 'Cancelar' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    assert.equal(
+      await db
+        .from('documents_files')
+        .where('name', 'viejo.txt')
+        .count('* as n')
+        .first()
+        .then((r) => Number(r.n)),
+      1
+    )
+
+    await page.getByRole('button', { name: 'Vaciar la papelera' }).click()
+    await confirm.getByRole('button', { name: 'Vaciar ahora' }).click()
+    await page.getByText('La papelera está vacía.').waitFor()
+    await waitUntil(async () => (await db.from('documents_files').where('name', 'viejo.txt').first()) === null)
+  })
+
+  test('a PDF the viewer cannot read shows the display error, with its download', async () => {
+    await makeUser({ username: 'dario', role: 'student' })
+    const page = await crowd.signedIn('dario')
+    await page.goto(`${base}/documents`)
+    await page.getByTestId('docs-empty').waitFor()
+    await dropFiles(page, page.getByTestId('docs-list'), [
+      { name: 'roto.pdf', text: '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n' },
+    ])
+    await row(page, 'file', 'roto.pdf').getByRole('button', { name: 'roto.pdf', exact: true }).click()
+    const preview = page.getByTestId('file-preview')
+    await preview.getByText('No se pudo mostrar el documento; puede que no sea un PDF o que esté dañado').waitFor()
+    await preview.locator('.file-preview__none').getByRole('link', { name: 'Descargar' }).waitFor()
+  })
+
+  test('on a phone: the screens fit and pass axe; an upload over the quota is refused with its reason', async ({
+    assert,
+  }) => {
+    const user = await makeUser({ username: 'carla', role: 'student' })
+    await quota(user.id, 10)
+    const page = await crowd.signedIn('carla', PHONE)
+    for (const [path, id] of [
+      ['/documents', 'docs-mine'],
+      ['/documents/shared', 'docs-shared'],
+      ['/documents/recent', 'docs-recent'],
+      ['/documents/trash', 'docs-trash'],
+    ] as const) {
+      await page.goto(`${base}${path}`)
+      await page.getByTestId(id).locator('[data-testid=docs-empty], table').first().waitFor()
+      await checkA11y(page, `${path} on a phone`)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)
+      assert.isAtMost(overflow, 0, `${path} is wider than the phone`)
+    }
+
+    // The button's file input, with a file over the 10-byte quota: the server's reason, nothing stored.
+    await page.goto(`${base}/documents`)
+    await page.getByTestId('docs-empty').waitFor()
+    await page.getByTestId('docs-upload-input').setInputFiles({
+      name: 'grande.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('más de diez bytes de texto'),
+    })
+    await page.locator('.toast', { hasText: 'Espacio de almacenamiento insuficiente' }).waitFor()
+    assert.isNull(await db.from('documents_files').where('name', 'grande.txt').first())
+  })
+})

@@ -1,0 +1,6 @@
+import { Library } from './Library.js'
+
+/** The library's 'mine' view. */
+export default function MyDocuments() {
+  return <Library view="mine" />
+}

@@ -1,0 +1,6 @@
+import { Library } from './Library.js'
+
+/** The library's 'shared' view. */
+export default function SharedWithMe() {
+  return <Library view="shared" />
+}
