@@ -6,7 +6,7 @@ import {
   LIBRARY_VIEWS,
   type LibraryRouteName,
 } from '../../shared/library.js'
-import type { LibrarySort, LibraryView } from '../../shared/library.js'
+import type { LibrarySort, LibraryView, TrashAnswer } from '../../shared/library.js'
 import { DOCUMENTS_SETTINGS } from '../../shared/settings.js'
 import { addComment, listComments } from './comments.js'
 import { idList, intField, optionalId, toId } from './fields.js'
@@ -37,6 +37,13 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
     handle,
     ...extra,
   })
+
+  /** What left or came back from the trash, in the audit log (emptying cannot be undone). */
+  const audited = async (req: PluginRequest, action: string, work: Promise<TrashAnswer>) => {
+    const done = await work
+    await ctx.audit.record(caller(req), action, undefined, { files: done.files, folders: done.folders })
+    return done
+  }
 
   return [
     route('list', async (req) => {
@@ -89,10 +96,22 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
       )
     }),
     route('versions', (req) => listVersions(ctx, caller(req), toId(req.params.id))),
-    route('restoreVersion', (req) => restoreVersion(ctx, caller(req), toId(req.params.id), toId(req.params.number))),
-    route('trash', (req) => trashItems(ctx, caller(req), items(req))),
-    route('restore', (req) => restoreItems(ctx, caller(req), items(req))),
-    route('empty', (req) => emptyTrash(ctx, caller(req), items(req))),
+    route('restoreVersion', async (req) => {
+      const file = await restoreVersion(ctx, caller(req), toId(req.params.id), toId(req.params.number))
+      await ctx.audit.record(
+        caller(req),
+        'restore_version',
+        { type: 'file', id: file.id },
+        {
+          from: toId(req.params.number),
+          to: file.current_version,
+        }
+      )
+      return file
+    }),
+    route('trash', (req) => audited(req, 'trash', trashItems(ctx, caller(req), items(req)))),
+    route('restore', (req) => audited(req, 'restore', restoreItems(ctx, caller(req), items(req)))),
+    route('empty', (req) => audited(req, 'empty_trash', emptyTrash(ctx, caller(req), items(req)))),
     route('labels', (req) => listLabels(ctx, caller(req))),
     route('createLabel', (req) =>
       createLabel(ctx, caller(req), {

@@ -130,6 +130,11 @@ test.group('documents library: trash', (group) => {
     // The file trashed by itself is still in the trash, now at my root.
     assert.deepEqual(names(await view(client, ana, 'trash')), ['aparte.txt'])
     assertFail(await api(client, 'empty', ana.token, {}, { folders: [folder] }), 404, 'documents.not_in_trash')
+    const logged = await db.from('audit_logs').where('action', 'documents.empty_trash').where('actor_id', ana.id)
+    assert.lengthOf(logged, 1)
+    // SQLite gives the JSON column as text, MariaDB's driver already parsed.
+    const data = typeof logged[0].data === 'string' ? JSON.parse(logged[0].data) : logged[0].data
+    assert.deepEqual(data, { files: [], folders: [folder] })
 
     // Emptying everything; a second time there is nothing left and nothing fails.
     ;(await api(client, 'empty', ana.token)).assertStatus(200)
