@@ -80,6 +80,18 @@ function localRoot(): string | null {
   return typeof location === 'string' ? location : location.pathname
 }
 
+/** A ranged GET on S3 (the drive's own read has no range): a seek in a large video reads only that part. */
+async function s3Range(key: string, range: { start: number; end: number }): Promise<AsyncIterable<Uint8Array> | null> {
+  const driver = drive.use().driver as { options?: { client?: unknown; bucket?: string } }
+  if (driver.constructor.name !== 'S3Driver' || !driver.options?.client || !driver.options.bucket) return null
+  const { GetObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
+  if (!(driver.options.client instanceof S3Client)) return null
+  const answer = await driver.options.client.send(
+    new GetObjectCommand({ Bucket: driver.options.bucket, Key: key, Range: `bytes=${range.start}-${range.end}` })
+  )
+  return (answer.Body as AsyncIterable<Uint8Array> | undefined) ?? null
+}
+
 function localPath(root: string, key: string): string {
   const path = resolve(root, key)
   if (!path.startsWith(resolve(root) + sep)) throw new Error('storage key outside the disk')
@@ -136,6 +148,10 @@ export function pluginStorage(pluginId: string): PluginStorage {
         // A stream of a missing file would fail later, unhandled: say so now.
         if (!(await stat(path).catch(() => null))?.isFile()) throw new Error(`plugin "${pluginId}": no object ${key}`)
         return createReadStream(path, range ? { start: range.start, end: range.end } : {})
+      }
+      if (range) {
+        const ranged = await s3Range(key, range)
+        if (ranged) return ranged
       }
       const stream = await drive.use().getStream(key)
       return range ? slice(stream, range.start, range.end) : stream
