@@ -127,6 +127,26 @@ test.group('documents public link screen in Chromium', (group) => {
     })
   })
 
+  test('a direct link opens the file at once; a link not yet active says so', async ({ assert }) => {
+    const ana = await makeUser({ username: 'ana', role: 'teacher' })
+    const doc = await file(ana.id, 'aviso.txt', { bytes: 'Aviso publico' })
+    const owner = await crowd.signedIn('ana')
+    const direct = await makeLink(owner, doc.id, { mode: 'direct', allow_download: '0' })
+    const later = await makeLink(owner, doc.id, {
+      mode: 'direct',
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+
+    const page = await crowd.open()
+    await page.goto(`${base}${new URL(direct.url).pathname}`)
+    await page.waitForURL(/\/api\/documents\/public\//)
+    assert.include(await page.locator('body').innerText(), 'Aviso publico')
+
+    await page.goto(`${base}${new URL(later.url).pathname}`)
+    await page.getByText('Este enlace aún no está activo.').waitFor()
+    await checkA11y(page, 'public link, not yet active')
+  })
+
   test('a missing document says so', async () => {
     const page = await crowd.open()
     await page.goto(`${base}/static/public/${'x'.repeat(43)}`)
