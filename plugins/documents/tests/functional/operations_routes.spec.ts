@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { PDFDocument } from 'pdf-lib'
 import type { CopyAnswer, DocumentInfo, FiledAnswer, FolderInfo } from '../../shared/operations.js'
 import { pdf, person, resetLibrary, storageObjects, txt } from './library_fixtures.js'
+import { file as storedFile } from './sharing_fixtures.js'
 import { assertCode, fileRow, makeFolder, objectBytes, op, share, snapshot, upload } from './operations_fixtures.js'
 
 const bytesOf = (response: { body(): unknown }) => Buffer.from(response.body() as Buffer)
@@ -288,6 +289,7 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     const one = await upload(client, ana, 'uno.pdf', await pdf(1))
     const note = await upload(client, ana, 'nota.txt', txt('no soy un pdf'))
     const his = await upload(client, bruno, 'suyo.pdf', await pdf(1))
+    const broken = await storedFile(ana.id, 'roto.pdf', { bytes: 'no es un PDF', mime: 'application/pdf' })
     const before = await snapshot()
     const merge = (ids: unknown, extra: Record<string, string> = {}) =>
       op(client, ana, 'merge', {
@@ -297,6 +299,8 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
         ...extra,
       })
     assertCode(await merge([one.id, note.id]), 400, 'no_copy_or_cut')
+    // Said to be a PDF, but pdf-lib cannot read it (the worker's refusal).
+    assertCode(await merge([one.id, broken.id]), 400, 'no_copy_or_cut')
     assertCode(await merge([one.id, his.id]), 404, 'no_copy_or_cut')
     assertCode(await merge(Array.from({ length: 51 }, (_, i) => i + 1)), 413, 'no_copy_or_cut')
     assertCode(await merge([]), 400, 'no_copy_or_cut')
