@@ -190,6 +190,13 @@ async function copy(deps: Deps, who: PluginPrincipal, request: CopyRequest): Pro
           created_by: who.userId,
           created_at: now,
         })
+        // Its index metadata goes with it (labels are their owner's own, and stay).
+        const metadata = await db.table('file_metadata').select('index_id', 'values').where('file_id', file.id)
+        if (metadata.length) {
+          await db
+            .table('file_metadata')
+            .insert(metadata.map((m: { index_id: number; values: string }) => ({ ...m, file_id: id })))
+        }
         await writeSearchRow(db, id!)
         if (topLevel) answer.files.push(id!)
       }

@@ -3,7 +3,7 @@ import { ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { PDFDocument } from 'pdf-lib'
 import type { CopyAnswer, DocumentInfo, FiledAnswer, FolderInfo } from '../../shared/operations.js'
-import { pdf, person, resetLibrary, storageObjects, txt } from './library_fixtures.js'
+import { pdf, person, quota, resetLibrary, storageObjects, txt } from './library_fixtures.js'
 import { file as storedFile } from './sharing_fixtures.js'
 import { assertCode, fileRow, makeFolder, objectBytes, op, share, snapshot, upload } from './operations_fixtures.js'
 
@@ -95,6 +95,16 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     const loose = await upload(client, ana, 'suelto.txt', txt('suelto'))
     const brunos = await upload(client, bruno, 'suyo.txt', txt('suyo'))
 
+    const [indexId] = await db.table('documents_indexes').insert({
+      name: 'Expedientes',
+      columns: JSON.stringify([{ name: 'expediente', type: 'text' }]),
+      owner_id: ana.id,
+      created_at: new Date(),
+    })
+    await db
+      .table('documents_file_metadata')
+      .insert({ file_id: loose.id, index_id: indexId, values: '{"expediente":"B-2"}' })
+
     const copied = await op(client, ana, 'copy', {
       type: 'copy',
       folder_dest: String(a),
@@ -109,6 +119,8 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     assert.include(copy, { name: 'suelto.txt', folder_id: a, owner_id: ana.id })
     assert.notEqual(copy.storage_key, original.storage_key)
     assert.equal((await objectBytes(copy.storage_key)).toString(), 'suelto')
+    const copiedMetadata = await db.from('documents_file_metadata').where('file_id', copy.id).first()
+    assert.deepEqual(JSON.parse(copiedMetadata.values), { expediente: 'B-2' })
 
     // A folder copied next to itself: "A (2)" with B and its file inside.
     const tree = await op(client, ana, 'copy', { type: 'copy', folder_dest: '', id_folder: `[${a}]` })
@@ -144,6 +156,16 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
       400,
       'no_copy_or_cut'
     )
+    assert.equal(await snapshot(), before)
+    // Past the caller's quota: insufficient storage, nothing stored.
+    const objects = await storageObjects()
+    await quota(ana.id, 1)
+    assertCode(
+      await op(client, ana, 'copy', { type: 'copy', folder_dest: '', id_doc: String(loose.id) }),
+      413,
+      'no_copy_or_cut'
+    )
+    assert.deepEqual(await storageObjects(), objects)
     assert.equal(await snapshot(), before)
     await share('file', loose.id, bruno.id, ana.id, 'read')
     const his = await op(client, bruno, 'copy', {
