@@ -7,7 +7,7 @@ import { PluginHost } from '#plugins/host'
 import { loadDefinitions, pluginDir } from '#plugins/enabled'
 import { PluginServiceFactory } from '#plugins/services/factory'
 import { periodJobId } from '#plugins/services/jobs'
-import { pluginHandler } from '#plugins/services/mount'
+import { mountDeclaredRoutes } from '#plugins/services/mount'
 import { pluginMailJob } from '#plugins/services/mail'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
@@ -62,15 +62,7 @@ export default class TramitaProvider {
     const plugins = new PluginHost(definitions, {
       logger,
       services,
-      mountRoutes: (router, id) => {
-        for (const declared of services.routes.of(id)) {
-          const method = declared.route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
-          router[method](
-            declared.path,
-            pluginHandler(declared, () => services.storageOf(id))
-          )
-        }
-      },
+      mountRoutes: (router, id) => mountDeclaredRoutes(router, services.routes.of(id), () => services.storageOf(id)),
       registerJob: (job) => queue.register(job),
       enqueue: (name, payload, opts) => queue.enqueue(name, payload, opts),
       publish: (to, message) => sockets.publish(to, message),

@@ -25,6 +25,7 @@ test.group('plugin services: routes', () => {
     assert.equal(routePath('docs', '/api/docs/folders'), '/api/docs/folders')
     assert.equal(routePath('docs', '/data/documents/verify/document/public'), '/data/documents/verify/document/public')
     assert.equal(routePath('docs', '/getPublicFile/:token'), '/getPublicFile/:token')
+    assert.throws(() => routePath('plugins', 'list'), /is the core's/)
     for (const bad of [
       '/api/other/x',
       '/api/docsx/a',

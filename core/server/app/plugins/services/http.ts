@@ -3,6 +3,9 @@ import type { PluginHttp, PluginRoute } from '@tramita/plugin-api'
 /** Spec paths a plugin may declare besides its own `/api/<id>/...` (spec 001 §7, §8). */
 export const SPEC_PREFIXES = ['/data/', '/inside/', '/getPublicFile/'] as const
 
+/** The core's routes under /api (start/routes.ts). */
+const CORE_API = ['/api/plugins']
+
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE'])
 const PATH = /^(?:\/(?:[A-Za-z0-9_.-]+|:[a-zA-Z_][a-zA-Z0-9_]*))+$/
 
@@ -23,6 +26,10 @@ export function routePath(pluginId: string, path: string): string {
   const full = path.startsWith('/') ? path : `${namespace}/${path}`
   if (!PATH.test(full) || full.includes('/../') || full.endsWith('/..')) {
     throw new Error(`plugin "${pluginId}": invalid route path "${path.slice(0, 100)}"`)
+  }
+  // The core's own /api routes are not a plugin's namespace (a plugin called "plugins", say).
+  if (CORE_API.some((path) => full === path || full.startsWith(`${path}/`))) {
+    throw new Error(`plugin "${pluginId}": route "${path.slice(0, 100)}" is the core's`)
   }
   if (full === namespace || full.startsWith(`${namespace}/`)) return full
   if (SPEC_PREFIXES.some((prefix) => full.startsWith(prefix))) return full

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { isLanguage, type Language } from '@tramita/i18n'
-import type { PluginPrincipal, PluginRequest, PluginStorage, PluginUpload } from '@tramita/plugin-api'
+import type { PluginPrincipal, PluginRequest, PluginRouter, PluginStorage, PluginUpload } from '@tramita/plugin-api'
 import { CallFailure, done } from '#lib/envelope'
 import { headerValue } from '#lib/call_contract'
 import { jsonField } from '#lib/input'
@@ -105,5 +105,20 @@ export function pluginHandler(declared: DeclaredRoute, storage: () => PluginStor
     } finally {
       await Promise.all(files.map((f) => (f.tmpPath ? unlink(f.tmpPath).catch(() => {}) : undefined)))
     }
+  }
+}
+
+/**
+ * Adds a plugin's declared routes to the router. One repeating a core route (a spec path) makes the
+ * router refuse to commit at boot, naming it: the route_policy test boots with every enabled plugin.
+ */
+export function mountDeclaredRoutes(
+  router: PluginRouter,
+  declared: readonly DeclaredRoute[],
+  storage: () => PluginStorage
+): void {
+  for (const route of declared) {
+    const method = route.route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
+    router[method](route.path, pluginHandler(route, storage))
   }
 }
