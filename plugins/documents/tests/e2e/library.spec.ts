@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { type Browser, type Locator, type Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
 import { launchChromium } from '../../../../tests/e2e/chromium.ts'
-import { checkA11y } from '../../../../tests/e2e/a11y.ts'
+import { checkA11y, focusedNow, press, tabTo } from '../../../../tests/e2e/a11y.ts'
 import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
 import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
 import { quota, resetLibrary } from '../functional/library_fixtures.ts'
@@ -156,6 +156,65 @@ test.group('documents library in Chromium', (group) => {
     const preview = page.getByTestId('file-preview')
     await preview.getByText('No se pudo mostrar el documento; puede que no sea un PDF o que esté dañado').waitFor()
     await preview.locator('.file-preview__none').getByRole('link', { name: 'Descargar' }).waitFor()
+  })
+
+  test('by keyboard alone: a new folder, opened, every stop showing its focus', async ({ assert }) => {
+    await makeUser({ username: 'elena', role: 'student' })
+    const page = await crowd.signedIn('elena')
+    await page.goto(`${base}/documents`)
+    await page.getByTestId('docs-empty').waitFor()
+
+    await tabTo(page, (f) => f.text === 'Nueva carpeta')
+    await press(page, 'Enter')
+    const dialog = page.getByTestId('docs-folder-dialog')
+    await dialog.waitFor()
+    assert.equal((await focusedNow(page)).tag, 'input', 'the name field takes the focus')
+    await page.keyboard.type('Teclado')
+    await press(page, 'Enter')
+    await row(page, 'folder', 'Teclado').waitFor()
+    assert.equal(await dialog.count(), 0)
+    assert.equal((await focusedNow(page)).text, 'Nueva carpeta', 'focus goes back to the button')
+
+    await tabTo(page, (f) => f.tag === 'a' && f.text.includes('Teclado'))
+    await press(page, 'Enter')
+    await page.getByTestId('docs-crumbs').getByText('Teclado').waitFor()
+    // The opened folder's name takes the focus (the link pressed is gone with the rows it was in).
+    await waitUntil(async () => (await focusedNow(page)).text === 'Teclado')
+    assert.isTrue((await focusedNow(page)).visible)
+    await tabTo(page, (f) => f.text === 'Subir archivos')
+  })
+
+  test('shared read-only: the share dialog, then the other person sees it under shared with me', async ({ assert }) => {
+    await makeUser({ username: 'fabio', role: 'teacher' })
+    const other = await makeUser({ username: 'gloria', role: 'student' })
+    const owner = await crowd.signedIn('fabio')
+    await owner.goto(`${base}/documents`)
+    await owner.getByTestId('docs-empty').waitFor()
+    await owner.getByTestId('docs-upload-input').setInputFiles({
+      name: 'plan.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Plan de trabajo'),
+    })
+    await row(owner, 'file', 'plan.txt').getByRole('button', { name: 'Compartir plan.txt' }).click()
+    const dialog = owner.getByTestId('docs-share-dialog')
+    await dialog.getByRole('combobox', { name: 'Persona' }).locator(`option[value="${other.id}"]`).waitFor({
+      state: 'attached',
+    })
+    await checkA11y(owner, 'share dialog')
+    await dialog.getByRole('combobox', { name: 'Persona' }).selectOption(String(other.id))
+    await dialog.getByRole('button', { name: 'Compartir', exact: true }).click()
+    await dialog.locator('.docs-shares li', { hasText: 'gloria' }).waitFor()
+    await dialog.getByRole('button', { name: 'Cerrar' }).click()
+    const share = await db.from('documents_shares').where('grantee_id', other.id).first()
+    assert.equal(share?.permission, 'read')
+
+    const reader = await crowd.signedIn('gloria')
+    await reader.goto(`${base}/documents/shared`)
+    const shared = row(reader, 'file', 'plan.txt')
+    await shared.waitFor()
+    await checkA11y(reader, 'shared with me')
+    assert.equal(await shared.getByRole('button', { name: 'Enviar a la papelera plan.txt' }).count(), 0, 'read only')
+    await shared.getByRole('button', { name: 'Descargar plan.txt' }).waitFor()
   })
 
   test('on a phone: the screens fit and pass axe; an upload over the quota is refused with its reason', async ({

@@ -1,7 +1,7 @@
 /**
  * A modal dialog of the library (new folder, labels, share, emptying the bin): a native <dialog> opened
- * with showModal(), so focus stays inside, Escape closes it and the page behind is inert; focus goes
- * back where it was when it closes.
+ * with showModal(), so focus stays inside, Escape closes it and the page behind is inert; focus starts
+ * on its first field and goes back where it was when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,6 +25,8 @@ export function Dialog({ title, onClose, children, testId }: Props) {
     if (!dialog) return
     const before = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    // showModal focuses the first control, the close button: the first field is where typing starts.
+    dialog.querySelector<HTMLElement>('.docs-dialog__body :is(input, select, textarea)')?.focus()
     const onCancel = (event: Event) => {
       event.preventDefault()
       close.current()

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useSearchParams } from 'react-router'
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import { useScreenHost } from '@tramita/web/screen-host'
@@ -57,6 +57,10 @@ export function Library({ view }: { view: LibraryView }) {
   const [preview, setPreview] = useState<{ name: string; url: string } | null>(null)
   const [dropping, setDropping] = useState(false)
   const input = useRef<HTMLInputElement>(null)
+  const { pathname } = useLocation()
+  // Opening a folder replaces the rows (and the focused link): focus then moves to where the user is.
+  const here = useRef<HTMLSpanElement>(null)
+  const opened = useRef<number | null | undefined>(undefined)
   const title = t(VIEWS.find((v) => v.view === view)!.label)
 
   useEffect(() => {
@@ -65,6 +69,9 @@ export function Library({ view }: { view: LibraryView }) {
       (answer) => {
         if (!live) return
         setListing(answer)
+        if (opened.current !== undefined && opened.current !== folder)
+          requestAnimationFrame(() => here.current?.focus())
+        opened.current = folder
         setUsage(answer.usage)
         setFailure(null)
       },
@@ -140,15 +147,17 @@ export function Library({ view }: { view: LibraryView }) {
 
       {usage && <UsageMeter usage={usage} language={language} />}
 
-      {listing && listing.breadcrumbs.length > 1 && (
+      {listing && listing.breadcrumbs.length > 0 && (
         <nav aria-label={t('documents.screens.breadcrumbs')} className="docs-crumbs" data-testid="docs-crumbs">
           <ol>
             {listing.breadcrumbs.map((crumb, index) => (
               <li key={crumb.id ?? 'top'}>
                 {index === listing.breadcrumbs.length - 1 ? (
-                  <span aria-current="page">{crumb.id === null ? title : crumb.name}</span>
+                  <span aria-current="page" tabIndex={-1} ref={here}>
+                    {crumb.id === null ? title : crumb.name}
+                  </span>
                 ) : (
-                  <Link to={crumb.id === null ? '' : `?folder=${crumb.id}`}>
+                  <Link to={crumb.id === null ? pathname : `${pathname}?folder=${crumb.id}`}>
                     {crumb.id === null ? title : crumb.name}
                   </Link>
                 )}
@@ -484,7 +493,7 @@ function NameDialog({ title, label, submit, initial = '', testId, onClose, onSav
       <form onSubmit={send} className="docs-form">
         <label>
           {label}
-          <input value={name} onChange={(event) => setName(event.target.value)} maxLength={255} required autoFocus />
+          <input value={name} onChange={(event) => setName(event.target.value)} maxLength={255} required />
         </label>
         <div className="docs-dialog__actions">
           <button type="button" className="button" onClick={onClose}>
