@@ -53,9 +53,9 @@ function screenKey(page: Page): Promise<string> {
   return page.evaluate(() => {
     const path = location.pathname.replace(/\/[^/]*\d[^/]*/g, '/:id')
     const marks = new Set<string>()
-    for (const element of document.querySelectorAll('[data-testid],[role=dialog],[role=alertdialog]')) {
+    document.querySelectorAll('[data-testid],[role=dialog],[role=alertdialog]').forEach((element) => {
       marks.add((element as HTMLElement).dataset.testid ?? element.getAttribute('role') ?? '')
-    }
+    })
     return `${path} ${innerWidth < 768 ? 'phone' : 'wide'} ${[...marks].sort().join(',')}`
   })
 }
