@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import app from '@adonisjs/core/services/app'
@@ -19,22 +23,10 @@ const TUNNELLED = ['GET', 'PUT', 'DELETE', 'POST'] as const
  * The body parser (server middleware, before routing), with each plugin route's own multipart limit
  * (`maxBytes`) instead of the global one: a route may allow a 1 GB upload, another 1 MB. Files still
  * stream to temporary files, never to memory; a declared Content-Length over the limit is refused
- * before a byte is read.
+ * before a byte is read. A plugin request's files go to a folder of its own, removed when the request
+ * ends: a body cut off half-way leaves nothing behind, not even a part the parser was still writing.
  */
 export default class PluginBodyParserMiddleware {
-  private readonly parsers = new Map<number, BodyParserMiddleware>()
-
-  private async parserFor(limit: number | null): Promise<BodyParserMiddleware> {
-    if (limit === null) return app.container.make(BodyParserMiddleware)
-    let parser = this.parsers.get(limit)
-    if (!parser) {
-      const config = app.config.get<any>('bodyparser')
-      parser = new BodyParserMiddleware({ ...config, multipart: { ...config.multipart, limit } }, app.experimentalFlags)
-      this.parsers.set(limit, parser)
-    }
-    return parser
-  }
-
   /** The limit of the plugin route this request goes to (the call contract may tunnel it through POST). */
   private limitOf(ctx: HttpContext): number | null {
     if (!ctx.request.is(['multipart/form-data'])) return null
@@ -58,9 +50,17 @@ export default class PluginBodyParserMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     const limit = this.limitOf(ctx)
-    if (limit !== null && Number(ctx.request.header('content-length') ?? 0) > limit) {
+    if (limit === null) return (await app.container.make(BodyParserMiddleware)).handle(ctx, next)
+    if (Number(ctx.request.header('content-length') ?? 0) > limit) {
       throw new CallFailure(message(ctx, 'error.too_large'), 413)
     }
-    return (await this.parserFor(limit)).handle(ctx, next)
+    const dir = await mkdtemp(join(tmpdir(), 'tramita-upload-'))
+    const config = app.config.get<any>('bodyparser')
+    const multipart = { ...config.multipart, limit, tmpFileName: () => join(dir, randomUUID()) }
+    try {
+      return await new BodyParserMiddleware({ ...config, multipart }, app.experimentalFlags).handle(ctx, next)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   }
 }

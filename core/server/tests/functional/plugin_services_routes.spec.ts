@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
-import { createWriteStream, existsSync, readdirSync } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -124,6 +125,76 @@ test.group('plugin routes (ctx.http.route): auth, answers, failures, uploads, fi
     })
     assert.equal(await fileRows(), 0)
     assert.deepEqual(storedFiles(), [])
+  })
+
+  test('a body cut off at the limit half-way leaves no temporary file of the parts it had finished', async ({
+    client,
+    assert,
+  }) => {
+    const { token } = await signIn(client, 'ana', 'student')
+    // Unique bytes, so the search below finds only this request's copy among other processes' files.
+    const marker = Buffer.concat([PDF, Buffer.from(randomUUID())])
+    const boundary = `b${randomUUID()}`
+    const head = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`
+    // Chunked, without Content-Length: the limit is met while parsing, after the first file was written.
+    const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+      const request = httpRequest(
+        {
+          host: process.env.HOST,
+          port: Number(process.env.PORT),
+          path: '/api/testkit/files',
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
+        },
+        (response) => {
+          let body = ''
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          response.on('end', () => done({ status: response.statusCode ?? 0, body }))
+        }
+      )
+      request.on('error', fail)
+      request.write(head('uno.pdf'))
+      request.write(marker)
+      request.write(`\r\n${head('dos.pdf')}`)
+      const piece = Buffer.alloc(16 * 1024, 1)
+      let sent = 0
+      const more = () => {
+        while (sent < 40) {
+          sent++
+          if (!request.write(piece)) return void request.once('drain', more)
+        }
+        request.end(`\r\n--${boundary}--\r\n`)
+      }
+      more()
+    })
+    assert.equal(answer.status, 413)
+    assert.deepEqual(JSON.parse(answer.body), { status: 'fail', message: translate('es', 'error.too_large') })
+    // The temporary folder and the upload folders the parser writes to.
+    const folders = [
+      tmpdir(),
+      ...readdirSync(tmpdir(), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name.startsWith('tramita-upload-'))
+        .map((entry) => join(tmpdir(), entry.name)),
+    ]
+    // Another process's upload folder may vanish while this reads it.
+    const list = (folder: string) => {
+      try {
+        return readdirSync(folder, { withFileTypes: true })
+      } catch {
+        return []
+      }
+    }
+    const leftovers = folders.flatMap((folder) =>
+      list(folder)
+        .map((entry) => join(folder, entry.name))
+        .filter((path) => {
+          const stat = statSync(path, { throwIfNoEntry: false })
+          return stat?.isFile() && stat.size === marker.length && readFileSync(path).equals(marker)
+        })
+    )
+    assert.deepEqual(leftovers, [])
+    assert.equal(await fileRows(), 0)
   })
 
   test('a stored upload comes back whole, by HTTP range, with the stored-file headers', async ({ client, assert }) => {
