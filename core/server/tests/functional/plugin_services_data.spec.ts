@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { PluginContext, PluginPrincipal } from '@tramita/plugin-api'
 import Area from '#models/area'
+import { dataSubdir } from '#lib/paths'
 import { platform } from '#services/platform'
 import { makeUser, resetAuthTables } from '#tests/helpers/auth'
 import { pluginDir } from '#plugins/enabled'
@@ -26,6 +28,15 @@ async function collect(source: AsyncIterable<Uint8Array>): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of source) chunks.push(Buffer.from(chunk))
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The test plugin's objects on the local disk. */
+function storedObjects(): string[] {
+  const root = join(dataSubdir('storage'), 'plugins', 'testkit')
+  if (!existsSync(root)) return []
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
 }
 
 const file = (name: string) => ({ storage_key: 'k', name, size: 1, sha256: 'x', mime: 'text/plain' })
@@ -104,7 +115,9 @@ test.group('plugin services: lifecycle, database, storage', (group) => {
     assert.deepEqual(await pdb.raw('UPDATE testkit_files SET size = 2 WHERE 1 = 0'), [])
   })
 
-  test('storage: put with its hash, ranged reads, a local file, delete twice; no foreign keys', async ({ assert }) => {
+  test('storage: put with its hash, ranged reads, a local file, delete twice; a failed source leaves nothing; no foreign keys', async ({
+    assert,
+  }) => {
     const { storage } = ctx()
     const stored = await storage.put(new TextEncoder().encode('hola mundo'), 'txt')
     assert.match(stored.key, /^plugins\/testkit\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.txt$/)
@@ -119,6 +132,13 @@ test.group('plugin services: lifecycle, database, storage', (group) => {
     await storage.delete(stored.key)
     await storage.delete(stored.key)
     await assert.rejects(() => storage.read(stored.key))
+    const before = storedObjects()
+    const broken = (async function* () {
+      yield new TextEncoder().encode('medio archivo')
+      throw new Error('the source failed')
+    })()
+    await assert.rejects(() => storage.put(broken, 'zip'), /the source failed/)
+    assert.deepEqual(storedObjects(), before)
     await assert.rejects(
       () => storage.read('files/2026/01/00000000-0000-0000-0000-000000000000.pdf'),
       /not its storage key/

@@ -111,7 +111,17 @@ export function pluginStorage(pluginId: string): PluginStorage {
     const body = new PassThrough()
     // The drive reads `body`; the pipeline feeds it through the hasher (errors reach both).
     const feeding = pipeline(source, counter.stream, body)
-    await Promise.all([drive.use().putStream(key, body, { contentType: mime }), feeding])
+    try {
+      await Promise.all([drive.use().putStream(key, body, { contentType: mime }), feeding])
+    } catch (error) {
+      // A source that failed half-way (a zip being written, say) leaves no partial object.
+      body.destroy()
+      await drive
+        .use()
+        .delete(key)
+        .catch(() => {})
+      throw error
+    }
     return { key, mime, ...counter.done() }
   }
 
