@@ -6,7 +6,7 @@ import { SocketHub } from '#sockets/hub'
 import { PluginHost } from '#plugins/host'
 import { loadDefinitions, pluginDir } from '#plugins/enabled'
 import { PluginServiceFactory } from '#plugins/services/factory'
-import { periodJobId } from '#plugins/services/jobs'
+import { enqueueSchedules } from '#plugins/services/jobs'
 import { mountDeclaredRoutes } from '#plugins/services/mount'
 import { pluginMailJob } from '#plugins/services/mail'
 import { setPlatform, type Platform } from '#services/platform'
@@ -140,6 +140,7 @@ export default class TramitaProvider {
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
     // Plugins' scheduled jobs the same way, the period as job id (jobs.every).
     const schedules = this.services?.schedules ?? []
+    const live = (id: string) => this.platform!.plugins.status().some((p) => p.id === id && p.enabled)
     const enqueueMaintenance = () =>
       Promise.all([
         ...[pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>
@@ -147,11 +148,7 @@ export default class TramitaProvider {
             .enqueue(job.name, {}, { jobId: hourlyJobId(job.name) })
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
         ),
-        ...schedules.map((s) =>
-          queue
-            .enqueue(s.job, {}, { jobId: periodJobId(s.job, s.period) })
-            .catch((error: Error) => this.logger?.warn(`${s.job} not queued: ${error.message}`))
-        ),
+        enqueueSchedules(queue, schedules, live, (m) => this.logger?.warn(m)),
       ])
     void enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()

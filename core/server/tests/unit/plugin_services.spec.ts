@@ -6,7 +6,7 @@ import { PluginHost } from '#plugins/host'
 import { CORE_TABLES, insertedIds, scopedTableName, tablePrefix } from '#plugins/services/db'
 import { contentDisposition, isFileAnswer, parseRange } from '#plugins/services/file_answer'
 import { checkRoute, routePath, RouteTable } from '#plugins/services/http'
-import { periodJobId } from '#plugins/services/jobs'
+import { enqueueSchedules, periodJobId, pluginJobs, type Schedule } from '#plugins/services/jobs'
 import { folded } from '#plugins/services/people'
 import { NotReadyError, whenReady } from '#plugins/services/ready'
 import { isPluginKey, pluginObjectKey } from '#plugins/services/storage'
@@ -147,6 +147,57 @@ test.group('plugin services: files, keys, schedules, search, readiness', () => {
     assert.equal(periodJobId('docs:purge', 'hourly', at), 'docs:purge:2026-11-25T22')
     assert.equal(periodJobId('docs:purge', 'daily', at), 'docs:purge:2026-11-25')
     assert.equal(periodJobId('docs:purge', 'daily', new Date('2026-11-25T00:00:00Z')), 'docs:purge:2026-11-25')
+  })
+
+  test("schedules: declared in register only, enqueued per period for live plugins' jobs", async ({ assert }) => {
+    const schedules: Schedule[] = []
+    let declaring = true
+    const queued: [string, string | undefined][] = []
+    const queue = {
+      enqueue: async (name: string, _payload: unknown, opts?: { jobId?: string }) => {
+        if (name === 'gone:sweep') throw new Error('unknown job')
+        queued.push([name, opts?.jobId])
+        return { id: opts?.jobId ?? 'x' }
+      },
+    }
+    const jobs = pluginJobs(
+      'docs',
+      () => queue,
+      schedules,
+      () => declaring
+    )
+    jobs.every('daily', 'purge')
+    jobs.every('daily', 'docs:purge')
+    jobs.every('hourly', 'thumbs')
+    assert.throws(() => jobs.every('weekly' as 'daily', 'x'), /unknown period/)
+    pluginJobs(
+      'off',
+      () => queue,
+      schedules,
+      () => true
+    ).every('hourly', 'never')
+    pluginJobs(
+      'gone',
+      () => queue,
+      schedules,
+      () => true
+    ).every('hourly', 'sweep')
+    declaring = false
+    assert.throws(() => jobs.every('daily', 'late'), /declared in register/)
+    const warnings: string[] = []
+    const at = new Date('2026-11-25T08:30:00Z')
+    await enqueueSchedules(
+      queue,
+      schedules,
+      (id) => id !== 'off',
+      (m) => warnings.push(m),
+      at
+    )
+    assert.deepEqual(queued, [
+      ['docs:purge', 'docs:purge:2026-11-25'],
+      ['docs:thumbs', 'docs:thumbs:2026-11-25T08'],
+    ])
+    assert.deepEqual(warnings, ['gone:sweep not queued: unknown job'])
   })
 
   test('search folds case and accents', ({ assert }) => {

@@ -33,3 +33,25 @@ export function pluginJobs(
     },
   }
 }
+
+/**
+ * Enqueues each schedule of a live plugin under its period's job id: every node does it every few
+ * minutes, the queue keeps one job per id, so each runs once per period across the nodes.
+ */
+export function enqueueSchedules(
+  queue: Pick<Queue, 'enqueue'>,
+  schedules: readonly Schedule[],
+  live: (pluginId: string) => boolean,
+  warn: (message: string) => void,
+  now = new Date()
+): Promise<unknown> {
+  return Promise.all(
+    schedules
+      .filter((s) => live(s.pluginId))
+      .map((s) =>
+        queue
+          .enqueue(s.job, {}, { jobId: periodJobId(s.job, s.period, now) })
+          .catch((error: Error) => warn(`${s.job} not queued: ${error.message}`))
+      )
+  )
+}
