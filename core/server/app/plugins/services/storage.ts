@@ -111,16 +111,16 @@ export function pluginStorage(pluginId: string): PluginStorage {
     const body = new PassThrough()
     // The drive reads `body`; the pipeline feeds it through the hasher (errors reach both).
     const feeding = pipeline(source, counter.stream, body)
-    try {
-      await Promise.all([drive.use().putStream(key, body, { contentType: mime }), feeding])
-    } catch (error) {
+    // Both settle before a failure is handled: the drive may still be opening the file.
+    const [written, fed] = await Promise.allSettled([drive.use().putStream(key, body, { contentType: mime }), feeding])
+    const failure = [fed, written].find((r) => r.status === 'rejected')
+    if (failure) {
       // A source that failed half-way (a zip being written, say) leaves no partial object.
-      body.destroy()
       await drive
         .use()
         .delete(key)
         .catch(() => {})
-      throw error
+      throw failure.reason
     }
     return { key, mime, ...counter.done() }
   }
