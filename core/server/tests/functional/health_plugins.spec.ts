@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
 
 const CORE_PLUGINS = ['documents', 'devices', 'actions', 'exams', 'census', 'fichas']
@@ -35,7 +36,11 @@ test.group('health and plugins', () => {
     for (const id of CORE_PLUGINS) {
       const entry = plugins.find((p) => p.id === id)
       assert.exists(entry, `${id} is listed`)
-      assert.deepInclude(entry!, { enabled: true, state: 'booted', version: '0.1.0' })
+      // The version a plugin declares is its package's.
+      const { version } = JSON.parse(
+        readFileSync(new URL(`../../../../plugins/${id}/package.json`, import.meta.url), 'utf8')
+      )
+      assert.deepInclude(entry!, { enabled: true, state: 'booted', version })
     }
   })
 

@@ -46,7 +46,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
  */
 export async function sendFile(ctx: HttpContext, answer: PluginFileAnswer, storage: PluginStorage): Promise<void> {
   const { response } = ctx
-  response.header('Content-Type', answer.mime)
+  // Text without a charset is read as Latin-1 by browsers: stored text is UTF-8.
+  const textual = /^text\/|^application\/(json|xml|javascript)/.test(answer.mime) && !/charset=/i.test(answer.mime)
+  response.header('Content-Type', textual ? `${answer.mime}; charset=utf-8` : answer.mime)
   response.header('Content-Disposition', contentDisposition(answer.disposition, answer.name))
   response.header('Cache-Control', 'private, no-cache')
   setStoredFileHeaders(response, answer.mime)
