@@ -51,7 +51,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next)[\\/]/ },
             // @tramita/web (call helper, toasts, language, header) and what it imports (react-router) are all on
             // the route: one chunk rather than several small shared ones (2.3 kB less, gzipped, measured).
-            { name: 'web', test: /core[\\/]web[\\/]src[\\/]/ },
+            // Not what only plugin screens use (screen_host, transfer): that stays in their lazy chunks.
+            { name: 'web', test: /core[\\/]web[\\/]src[\\/](?!screen_host|transfer)/ },
           ],
         },
       },

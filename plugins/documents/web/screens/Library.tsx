@@ -61,6 +61,7 @@ export function Library({ view }: { view: LibraryView }) {
   // Opening a folder replaces the rows (and the focused link): focus then moves to where the user is.
   const here = useRef<HTMLSpanElement>(null)
   const opened = useRef<number | null | undefined>(undefined)
+  const focusHere = useRef(false)
   const title = t(VIEWS.find((v) => v.view === view)!.label)
 
   useEffect(() => {
@@ -69,8 +70,7 @@ export function Library({ view }: { view: LibraryView }) {
       (answer) => {
         if (!live) return
         setListing(answer)
-        if (opened.current !== undefined && opened.current !== folder)
-          requestAnimationFrame(() => here.current?.focus())
+        if (opened.current !== undefined && opened.current !== folder) focusHere.current = true
         opened.current = folder
         setUsage(answer.usage)
         setFailure(null)
@@ -81,6 +81,13 @@ export function Library({ view }: { view: LibraryView }) {
       live = false
     }
   }, [view, folder, reloads])
+
+  // After the new folder's rows are drawn (its name in the breadcrumbs is a new element by then).
+  useEffect(() => {
+    if (!focusHere.current) return
+    focusHere.current = false
+    here.current?.focus()
+  }, [listing])
 
   // The preview's object URL is freed when the preview closes or another opens.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview])
