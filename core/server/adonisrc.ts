@@ -24,6 +24,7 @@ export default defineConfig({
           '../web/tests/**/*.spec.ts',
           '../../runtime-web/tests/**/*.spec.ts',
           '../../designer/tests/**/*.spec.ts',
+          '../../plugins/*/tests/unit/**/*.spec.ts',
         ],
         timeout: 10_000,
       },

@@ -45,11 +45,13 @@ export function startTransfer(name: string, direction: Transfer['direction'], to
   }
 }
 
-function subscribe(listener: () => void) {
+export function subscribeTransfers(listener: () => void): () => void {
   listeners.add(listener)
-  return () => listeners.delete(listener)
+  return () => void listeners.delete(listener)
 }
 
+export const transfersNow = (): readonly Transfer[] => items
+
 export function useTransfers(): readonly Transfer[] {
-  return useSyncExternalStore(subscribe, () => items)
+  return useSyncExternalStore(subscribeTransfers, transfersNow)
 }
