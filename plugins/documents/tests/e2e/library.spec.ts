@@ -225,6 +225,14 @@ test.group('documents library in Chromium', (group) => {
     await reader.getByTestId('docs-transfers').waitFor({ state: 'detached' })
   })
 
+  test('signed out, a library screen sends to the sign-in form', async ({ assert }) => {
+    const page = await crowd.open()
+    await page.goto(`${base}/documents/trash`)
+    await page.waitForURL(`${base}/`)
+    await page.getByTestId('page-login').waitFor()
+    assert.equal(await page.getByTestId('docs-trash').count(), 0)
+  })
+
   test('on a phone: the screens fit and pass axe; an upload over the quota is refused with its reason', async ({
     assert,
   }) => {
