@@ -96,6 +96,32 @@ interface FileHitRow {
   updated_at: unknown
 }
 
+/**
+ * Narrows a search to a folder (`column` holds the item's folder) or, with `subfolders`, to the folder and
+ * every folder under it not in the trash.
+ */
+function inFolder(
+  opts: Pick<SearchOptions, 'folderId' | 'subfolders'>,
+  column: string,
+  sql: { ctes: string[]; cteBindings: unknown[]; where: string[]; bindings: unknown[] }
+): void {
+  if (opts.folderId === undefined) return
+  if (!opts.subfolders) {
+    sql.where.push(`${column} = ?`)
+    sql.bindings.push(opts.folderId)
+    return
+  }
+  sql.ctes.push(
+    `scope_folders (id) AS (
+       SELECT id FROM documents_folders WHERE id = ?
+       UNION
+       SELECT c.id FROM documents_folders c JOIN scope_folders s ON c.parent_id = s.id WHERE c.trashed_at IS NULL
+     )`
+  )
+  sql.cteBindings.push(opts.folderId)
+  sql.where.push(`${column} IN (SELECT id FROM scope_folders)`)
+}
+
 /** The files matching, best first when there is text (else by name), at most `limit`. */
 export async function searchFiles(db: PluginDb, reader: SearchReader, opts: SearchOptions): Promise<DocumentSummary[]> {
   const mysql = db.dialect === 'mysql'
@@ -105,22 +131,7 @@ export async function searchFiles(db: PluginDb, reader: SearchReader, opts: Sear
   const where: string[] = [access.where]
   const bindings: unknown[] = [...access.bindings]
 
-  if (opts.folderId !== undefined) {
-    if (opts.subfolders) {
-      ctes.push(
-        `scope_folders (id) AS (
-           SELECT id FROM documents_folders WHERE id = ?
-           UNION
-           SELECT c.id FROM documents_folders c JOIN scope_folders s ON c.parent_id = s.id WHERE c.trashed_at IS NULL
-         )`
-      )
-      cteBindings.push(opts.folderId)
-      where.push('f.folder_id IN (SELECT id FROM scope_folders)')
-    } else {
-      where.push('f.folder_id = ?')
-      bindings.push(opts.folderId)
-    }
-  }
+  inFolder(opts, 'f.folder_id', { ctes, cteBindings, where, bindings })
   if (opts.creatorId !== undefined) {
     where.push('f.owner_id = ?')
     bindings.push(opts.creatorId)
@@ -230,22 +241,7 @@ export async function searchFolders(
     cteBindings.push(...access.withBindings)
     where.push('d.id IN (SELECT id FROM readable_folders)')
   }
-  if (opts.folderId !== undefined) {
-    if (opts.subfolders) {
-      ctes.push(
-        `scope_folders (id) AS (
-           SELECT id FROM documents_folders WHERE id = ?
-           UNION
-           SELECT c.id FROM documents_folders c JOIN scope_folders s ON c.parent_id = s.id WHERE c.trashed_at IS NULL
-         )`
-      )
-      cteBindings.push(opts.folderId)
-      where.push('d.parent_id IN (SELECT id FROM scope_folders)')
-    } else {
-      where.push('d.parent_id = ?')
-      bindings.push(opts.folderId)
-    }
-  }
+  inFolder(opts, 'd.parent_id', { ctes, cteBindings, where, bindings })
   const withSql = ctes.length ? `WITH RECURSIVE ${ctes.join(',\n')}\n` : ''
   const rows = await db.raw<{
     id: number
