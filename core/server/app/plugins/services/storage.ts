@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve, sep } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { PassThrough, Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import drive from '@adonisjs/drive/services/main'
@@ -108,14 +108,29 @@ export function pluginStorage(pluginId: string): PluginStorage {
   async function store(source: Readable, extension: string, mime: string): Promise<StoredObject> {
     const key = pluginObjectKey(pluginId, extension)
     const counter = hashing()
+    const root = localRoot()
+    if (root) {
+      // On the local disk: written beside its place and renamed once whole, so a source that fails
+      // half-way (a zip being written, say) leaves nothing, however late the file system settles.
+      const path = localPath(root, key)
+      const partial = `${path}.partial-${randomUUID()}`
+      await mkdir(dirname(path), { recursive: true })
+      try {
+        await pipeline(source, counter.stream, createWriteStream(partial))
+        await rename(partial, path)
+      } catch (error) {
+        await rm(partial, { force: true })
+        throw error
+      }
+      return { key, mime, ...counter.done() }
+    }
     const body = new PassThrough()
     // The drive reads `body`; the pipeline feeds it through the hasher (errors reach both).
     const feeding = pipeline(source, counter.stream, body)
-    // Both settle before a failure is handled: the drive may still be opening the file.
     const [written, fed] = await Promise.allSettled([drive.use().putStream(key, body, { contentType: mime }), feeding])
     const failure = [fed, written].find((r) => r.status === 'rejected')
     if (failure) {
-      // A source that failed half-way (a zip being written, say) leaves no partial object.
+      // A failed multipart upload leaves no object on S3; a delete covers a store that made one anyway.
       await drive
         .use()
         .delete(key)
