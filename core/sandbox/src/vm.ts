@@ -12,6 +12,8 @@ export interface VmOptions {
   stackLimitBytes: number
   hostNames: readonly string[]
   bridge: (name: string, args: string) => string
+  /** The scripts' time limit: setting the runtime up (and winding a batch down) gets at least as long. */
+  timeoutMs?: number
 }
 
 /** A batch either finished (its results' JSON) or was stopped by the runtime (the finished part). */
@@ -19,6 +21,7 @@ export type Outcome =
   | { done: true; json: string }
   | { done: false; code: ScriptErrorCode; message: string; partial: string; recycle: boolean }
 
+/** The least time given to setting a runtime up or winding a batch down (a slow build or a busy machine). */
 const SETUP_MS = 2000
 
 export class Vm {
@@ -32,6 +35,7 @@ export class Vm {
   private readonly start: QuickJSHandle
   private readonly resume: QuickJSHandle
   private readonly abort: QuickJSHandle
+  private readonly setupMs: number
 
   constructor(module: QuickJSWASMModule, options: VmOptions) {
     this.runtime = module.newRuntime()
@@ -39,7 +43,8 @@ export class Vm {
     this.runtime.setMaxStackSize(options.stackLimitBytes)
     this.runtime.setInterruptHandler(() => Date.now() > this.deadline)
     this.context = this.runtime.newContext()
-    this.deadline = Date.now() + SETUP_MS
+    this.setupMs = Math.max(SETUP_MS, options.timeoutMs ?? 0)
+    this.deadline = Date.now() + this.setupMs
     const ctx = this.context
     const temporary: QuickJSHandle[] = []
     const keep = (h: QuickJSHandle) => (temporary.push(h), this.take(h))
@@ -119,7 +124,7 @@ export class Vm {
 
   /** Ends a batch the kernel did not finish: what it had finished, and why the rest failed. */
   private halt(code: ScriptErrorCode, message: string, recycle: boolean): Outcome {
-    this.deadline = Date.now() + SETUP_MS
+    this.deadline = Date.now() + this.setupMs
     const aborted = this.context.callFunction(this.abort, this.context.undefined)
     let partial = '[]'
     if (aborted.error) this.drop(this.take(aborted.error))
