@@ -11,8 +11,10 @@ if (!process.env.SMTP_HOST) {
   process.env.SMTP_HOST = '127.0.0.1'
   process.env.SMTP_SECURITY = 'none'
 }
-// A real slapd for directory sign-in, for the suites that sign in over HTTP.
 const suites = process.argv.slice(2)
+// The test plugin (app/plugins/enabled.ts) for every suite but the CLI's, which lists the real ones.
+if (!suites.includes('cli')) process.env.TRAMITA_FIXTURE_PLUGINS ??= '1'
+// A real slapd for directory sign-in, for the suites that sign in over HTTP.
 if (!process.env.LDAP_URL && (suites.includes('functional') || suites.includes('e2e'))) {
   const { slapdInstalled, startLdapServer } = await import('../tests/helpers/ldap_server.js')
   if (!slapdInstalled()) throw new Error('The directory tests need slapd: apt-get install slapd (.ci/run does)')

@@ -19,13 +19,16 @@ export function enabledPluginIds(): string[] {
 }
 
 /**
- * Plugins that exist for the test suites only (NODE_ENV=test): a tiny plugin that exercises every
- * service the core passes, loaded after the enabled ones. Never in production.
+ * Plugins that exist for the test suites only (NODE_ENV=test and TRAMITA_FIXTURE_PLUGINS=1, which
+ * bin/test.ts sets for every suite but the CLI's, whose commands list the installation's plugins): a
+ * tiny plugin that exercises every service the core passes, loaded after the enabled ones. Never in
+ * production.
  */
 export const TEST_PLUGINS_DIR = resolve(SERVER_ROOT, 'tests', 'fixtures', 'plugins')
 
 export function testPluginIds(): string[] {
-  if (process.env.NODE_ENV !== 'test' || !existsSync(TEST_PLUGINS_DIR)) return []
+  if (process.env.NODE_ENV !== 'test' || process.env.TRAMITA_FIXTURE_PLUGINS !== '1') return []
+  if (!existsSync(TEST_PLUGINS_DIR)) return []
   return readdirSync(TEST_PLUGINS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(resolve(TEST_PLUGINS_DIR, d.name, 'server', 'index.ts')))
     .map((d) => d.name)

@@ -1,5 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import AuditLog from '#models/audit_log'
+// ctx.principal and ctx.call are declared by these middlewares: a program that reaches this file
+// without them (the CLI's, through the plugin services) needs them named.
+import type {} from '#middleware/auth_middleware'
+import type {} from '#middleware/call_contract_middleware'
 
 export interface AuditEntry {
   actorId: number | null
