@@ -3,8 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiResponse } from '@japa/api-client'
 import { PDFDocument } from 'pdf-lib'
 import { indexText } from '../../server/search/text.js'
-import { LIBRARY_ROUTES, libraryPath, type LibraryRouteName } from '../../shared/library.js'
-import { call, fail, resetSharing, type Client } from './sharing_fixtures.js'
+import { LIBRARY_ROUTES, libraryPath, type FolderRow, type LibraryRouteName } from '../../shared/library.js'
+import { call, fail, resetSharing, type Client, type Person } from './sharing_fixtures.js'
 
 /** Fixtures of the library tests, over the sharing tests' people and calls. */
 
@@ -124,4 +124,17 @@ export async function searchRow(fileId: number): Promise<{ name: string; labels:
 /** A search row as the search area writes it (search/text.ts). */
 export function indexed(name: string, labels: string): { name: string; labels: string } {
   return { name: indexText(name), labels: indexText(labels) }
+}
+
+/** A folder made through the route (under `parent`, else in the person's root). */
+export async function makeFolder(client: Client, who: Person, name: string, parent?: number): Promise<FolderRow> {
+  const response = await api(
+    client,
+    'makeFolder',
+    who.token,
+    {},
+    { name, ...(parent ? { parent_id: String(parent) } : {}) }
+  )
+  response.assertStatus(200)
+  return response.body().data as FolderRow
 }

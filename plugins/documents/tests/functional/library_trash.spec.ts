@@ -15,21 +15,14 @@ import {
   settings,
   storedKeys,
   txt,
+  makeFolder,
   uploadFiles,
   type Client,
   type Person,
 } from './library_fixtures.js'
 
 async function folderOf(client: Client, who: Person, name: string, parent?: number): Promise<number> {
-  const response = await api(
-    client,
-    'makeFolder',
-    who.token,
-    {},
-    { name, ...(parent ? { parent_id: String(parent) } : {}) }
-  )
-  response.assertStatus(200)
-  return response.body().data.id as number
+  return (await makeFolder(client, who, name, parent)).id
 }
 
 async function fileIn(client: Client, who: Person, name: string, folder?: number): Promise<FileRow> {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type { FolderRow, LibraryListing, UploadAnswer } from '../../shared/library.js'
+import type { LibraryListing, UploadAnswer } from '../../shared/library.js'
 import {
   api,
   areaWith,
@@ -10,22 +10,11 @@ import {
   resetLibrary,
   roleId,
   txt,
+  makeFolder,
   uploadFiles,
   type Client,
   type Person,
 } from './library_fixtures.js'
-
-async function makeFolder(client: Client, who: Person, name: string, parent?: number): Promise<FolderRow> {
-  const response = await api(
-    client,
-    'makeFolder',
-    who.token,
-    {},
-    { name, ...(parent ? { parent_id: String(parent) } : {}) }
-  )
-  response.assertStatus(200)
-  return response.body().data as FolderRow
-}
 
 async function list(client: Client, who: Person, view: string, fields: Record<string, unknown> = {}) {
   const response = await api(client, 'list', who.token, { view }, fields)
