@@ -7,10 +7,10 @@
  * subset (names as printed below); TRAMITA_TEST_FILES=a,b runs only the suite files whose names contain a or b.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -27,6 +27,11 @@ const MYSQL = {
   DB_DATABASE: `tramita_test_${process.pid}`,
 }
 
+// The browser suite mostly waits (on pages, Chromium, timers; 0.4 of one core busy in one process):
+// three processes share its files, each with its own server, database and directory (TRAMITA_SHARD,
+// core/server/tests/helpers/shard.ts); one when TRAMITA_TEST_FILES narrows it to a few files.
+const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3]
+
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
@@ -39,25 +44,30 @@ const steps = [
   { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL } },
   { name: 'cli-sqlite', suite: 'cli' },
   { name: 'cli-mariadb-redis', suite: 'cli', env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL } },
-  { name: 'e2e-chromium', suite: 'e2e' },
+  ...E2E_SHARDS.map((k) => ({
+    name: `e2e-chromium-${k}`,
+    group: 'e2e-chromium',
+    suite: 'e2e',
+    env: E2E_SHARDS.length > 1 ? { TRAMITA_SHARD: `${k}/${E2E_SHARDS.length}` } : {},
+  })),
 ]
 
 /**
  * The order of the run: each stage's lanes run side by side, the steps of one lane one after the other.
- * Only the static checks gained from it on two cores (tsc and ESLint each use one): in one CI run
- * (on a machine also busy with a benchmark) the sandbox beside functional-sqlite took 194 s against
- * 124 s one after the other in the previous run, and the two CLI suites 469 s against 412 s.
+ * Lanes pair steps that each keep about one of the two cores busy; MariaDB suites never overlap (Lucid's
+ * migration lock is server-wide). Measured on one two-core machine: the database and sandbox suites
+ * 96 s side by side against 157 s one after the other, the two CLI suites 215 s against 330 s.
  */
 const stages = [
   [['typecheck'], ['lint', 'web-build', 'unit']],
-  [['sandbox']],
-  [['functional-sqlite']],
-  [['functional-mariadb']],
-  [['queue-redis', 'sockets-redis']],
-  // The CLI suites alone: make:plugin scaffolds into the repository's plugins/ and its plugin list,
-  // which every other suite reads as it boots.
-  [['cli-sqlite', 'cli-mariadb-redis']],
-  [['e2e-chromium']],
+  [
+    ['sandbox', 'queue-redis', 'sockets-redis'],
+    ['functional-sqlite', 'functional-mariadb'],
+  ],
+  // The CLI suites apart from the others: make:plugin scaffolds into the repository's plugins/, whose
+  // test files the functional suite would pick up as it starts.
+  [['cli-sqlite'], ['cli-mariadb-redis']],
+  E2E_SHARDS.map((k) => [`e2e-chromium-${k}`]),
 ]
 
 const only = process.env.TRAMITA_TEST_ONLY?.split(',')
@@ -71,11 +81,15 @@ const fileFilter = (process.env.TRAMITA_TEST_FILES ?? '')
   .flatMap((f) => ['--files', f])
 const results = []
 const started = Date.now()
+/** A directory the processes of one sharded suite share (tests/e2e/a11y.ts marks the screens checked there). */
+const sharedDirs = new Map()
 
 for (const stage of stages) {
   const lanes = stage
     .map((lane) =>
-      lane.map((name) => steps.find((step) => step.name === name)).filter((step) => !only || only.includes(step.name))
+      lane
+        .map((name) => steps.find((step) => step.name === name))
+        .filter((step) => !only || only.includes(step.name) || only.includes(step.group))
     )
     .filter((lane) => lane.length > 0)
   // One lane alone prints as it goes; lanes side by side print each step's output whole once it ends.
@@ -86,7 +100,14 @@ for (const stage of stages) {
     })
   )
 }
+for (const dir of sharedDirs.values()) rmSync(dir, { recursive: true, force: true })
 results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name))
+if (process.env.TRAMITA_RECORD_WEIGHTS) recordWeights()
+
+function sharedDir(group) {
+  if (!sharedDirs.has(group)) sharedDirs.set(group, mkdtempSync(join(tmpdir(), `tramita-${group}-shared-`)))
+  return sharedDirs.get(group)
+}
 
 /** Runs one step: a command, or a Japa suite in core/server with its own data folder and port. */
 async function runStep(step, live) {
@@ -114,6 +135,7 @@ async function runStep(step, live) {
         TRAMITA_TEST_SUMMARY: summaryFile,
         DB_CONNECTION: 'sqlite',
         REDIS_URL: '',
+        ...(step.group ? { TRAMITA_SHARED_DIR: sharedDir(step.group) } : {}),
         ...step.env,
       },
     },
@@ -122,7 +144,7 @@ async function runStep(step, live) {
   let summary = { passed: 0, failed: 1, skipped: 0 }
   if (existsSync(summaryFile)) {
     const s = JSON.parse(readFileSync(summaryFile, 'utf8'))
-    summary = { passed: s.passed, failed: s.failed, skipped: s.skipped + s.todo }
+    summary = { passed: s.passed, failed: s.failed, skipped: s.skipped + s.todo, durations: s.durations ?? {} }
     if (s.total === 0) summary.failed += 1 // a suite that ran nothing is a broken suite
   }
   if (status !== 0 && summary.failed === 0) summary.failed = 1
@@ -164,6 +186,25 @@ const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
 console.log(`wall time ${((Date.now() - started) / 1000).toFixed(1)} s`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || results.length === 0 ? 1 : 0)
+
+/**
+ * TRAMITA_RECORD_WEIGHTS=1: keeps each sharded suite file's measured seconds in
+ * core/server/tests/shard_weights.json, which balances the shards of later runs (tests/helpers/shard.ts).
+ */
+function recordWeights() {
+  const sharded = results.filter((r) => steps.find((s) => s.name === r.name)?.group)
+  // Only a whole, green run of the sharded suites replaces the weights.
+  if (fileFilter.length > 0 || sharded.length === 0 || sharded.some((r) => r.failed > 0)) return
+  const weights = {}
+  for (const r of sharded) {
+    for (const [file, ms] of Object.entries(r.durations ?? {})) {
+      weights[relative(SERVER, resolve(SERVER, file))] = Math.round(ms / 100) / 10
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(weights).sort(([a], [b]) => a.localeCompare(b)))
+  writeFileSync(join(SERVER, 'tests', 'shard_weights.json'), JSON.stringify(sorted, null, 2) + '\n')
+  console.log(`recorded the weights of ${Object.keys(sorted).length} sharded files`)
+}
 
 function freePort() {
   return new Promise((ok, ko) => {

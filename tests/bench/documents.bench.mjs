@@ -299,7 +299,8 @@ async function routeExists(bench, method, path) {
 
 /**
  * 100,000 documents in 2,000 folders, owned by the admin, written in batches of 2,000 rows: files, their
- * version 1 and their search row (words as the search area indexes them: lower case, one space apart).
+ * version 1, their search row (words as the search area indexes them: lower case, one space apart) and
+ * the owner's running total of bytes.
  */
 async function generate(pool, ownerId) {
   const now = new Date()
@@ -341,6 +342,12 @@ async function generate(pool, ownerId) {
     )
     await pool.query('INSERT INTO documents_search (file_id, name, labels, metadata, body) VALUES ?', [search])
   }
+  // The owner's running total of bytes, as the library's own writes keep it (server/library/usage.ts).
+  await pool.query(
+    `INSERT INTO documents_owner_locks (user_id, bytes_used) SELECT ?, COALESCE(SUM(size), 0) FROM documents_versions
+     ON DUPLICATE KEY UPDATE bytes_used = VALUES(bytes_used)`,
+    [ownerId]
+  )
   await pool.query('ANALYZE TABLE documents_files, documents_folders, documents_versions')
 }
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { BASE } from './session.ts'
@@ -12,18 +15,56 @@ import { addTestCheck } from '../../core/server/tests/helpers/test_checks.ts'
 const FAILING = new Set(['serious', 'critical'])
 
 /**
+ * Axe's rules whose outcome a translation can change: names and labels (a missing or empty text leaves a
+ * control, image or frame unnamed), the page's title and its language. The others read the page's
+ * structure, roles and colours, which are the same in every language.
+ */
+export const WORDING_RULES = [
+  'area-alt',
+  'aria-command-name',
+  'aria-dialog-name',
+  'aria-input-field-name',
+  'aria-meter-name',
+  'aria-progressbar-name',
+  'aria-toggle-field-name',
+  'aria-tooltip-name',
+  'aria-treeitem-name',
+  'button-name',
+  'document-title',
+  'frame-title',
+  'html-has-lang',
+  'html-lang-valid',
+  'image-alt',
+  'input-button-name',
+  'input-image-alt',
+  'label',
+  'link-name',
+  'object-alt',
+  'role-img-alt',
+  'select-name',
+  'summary-name',
+  'svg-img-alt',
+  'valid-lang',
+]
+
+/**
  * The serious and critical violations on the page as it is, one line per rule and element. `contrast`
  * false leaves out axe's colour-contrast rule, its slowest by far: the check as a test closes its pages
- * runs without it, since a11y.spec.ts checks every screen's contrast. `legacy` runs axe in the page alone
- * (cross-origin frames are not checked).
+ * runs without it, since a11y.spec.ts checks every screen's contrast. `rules` runs only those rules.
+ * `legacy` runs axe in the page alone (cross-origin frames are not checked).
  */
-export async function a11yViolations(page: Page, { contrast = true, legacy = false } = {}): Promise<string[]> {
+export async function a11yViolations(
+  page: Page,
+  { contrast = true, legacy = false, rules }: { contrast?: boolean; legacy?: boolean; rules?: string[] } = {}
+): Promise<string[]> {
   // A page mid-navigation loses axe's context: run once it has loaded, and again if it moved on.
   for (let attempt = 0; ; attempt++) {
     await page.waitForLoadState('load')
     try {
-      const builder = new AxeBuilder({ page }).setLegacyMode(legacy)
-      const results = await (contrast ? builder : builder.disableRules(['color-contrast'])).analyze()
+      let builder = new AxeBuilder({ page }).setLegacyMode(legacy)
+      if (rules) builder = builder.withRules(rules)
+      else if (!contrast) builder = builder.disableRules(['color-contrast'])
+      const results = await builder.analyze()
       return results.violations
         .filter((violation) => FAILING.has(violation.impact ?? ''))
         .flatMap((violation) =>
@@ -60,6 +101,25 @@ const checked = new Set<string>()
 const pending: string[] = []
 
 /**
+ * True the first time a screen comes up in this run: in this process and, when the suite is shared by
+ * several processes (TRAMITA_SHARED_DIR, tests/run.mjs), in any of them: the first to create the
+ * screen's marker file checks it.
+ */
+function firstSight(key: string): boolean {
+  if (checked.has(key)) return false
+  checked.add(key)
+  const dir = process.env.TRAMITA_SHARED_DIR
+  if (!dir) return true
+  try {
+    writeFileSync(join(dir, `a11y-${createHash('sha1').update(key).digest('hex')}`), key, { flag: 'wx' })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/**
  * Watches a context: when the test closes it, each of its pages still on our server is checked by axe
  * (without the contrast rule: see a11yViolations) unless a page in the same state was checked before in
  * this run. What is found fails the test (the check below): tests close their contexts before their
@@ -71,8 +131,7 @@ export function watchA11y(context: BrowserContext): void {
     for (const page of context.pages()) {
       if (page.isClosed() || !page.url().startsWith(`${BASE}/`)) continue
       const key = await screenKey(page).catch(() => null)
-      if (key === null || checked.has(key)) continue
-      checked.add(key)
+      if (key === null || !firstSight(key)) continue
       // Legacy mode runs axe in the page itself: the default mode opens a blank page in the context,
       // which a context owned by `browser.newPage()` refuses.
       const violations = await a11yViolations(page, { contrast: false, legacy: true }).catch((error: Error) =>

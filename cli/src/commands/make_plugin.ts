@@ -1,5 +1,5 @@
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { input } from '@inquirer/prompts'
 import { CliError, isInteractive } from '../output.js'
@@ -50,7 +50,9 @@ export function registerMakePlugin(program: Command) {
         rmSync(target, { recursive: true, force: true })
         throw error
       }
-      console.log(`Created plugins/${name} and enabled it in tramita.plugins.json`)
+      console.log(
+        `Created plugins/${name} and enabled it in ${PLUGINS_FILE.startsWith(REPO_ROOT) ? relative(REPO_ROOT, PLUGINS_FILE) : PLUGINS_FILE}`
+      )
       console.log(`Its test runs with the functional suite; try \`tramita ${name}:hello\`.`)
     })
 }

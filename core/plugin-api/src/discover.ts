@@ -10,6 +10,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 /**
+ * The file that lists the enabled plugins: TRAMITA_PLUGINS_FILE when set (an installation that keeps
+ * its settings elsewhere, or a test scaffolding a plugin without touching the repository's list), else
+ * `root`/tramita.plugins.json.
+ */
+export function pluginsFilePath(root: string, env: string | undefined = process.env.TRAMITA_PLUGINS_FILE): string {
+  return env ? resolve(env) : resolve(root, 'tramita.plugins.json')
+}
+
+/**
  * The enabled plugin ids, in load order: TRAMITA_PLUGINS (comma-separated, may be empty) when set,
  * else the `enabled` list of the plugins file (none when there is no file).
  */
@@ -68,7 +77,7 @@ export function fieldTypesModuleSource(pluginsDir: string, ids: readonly string[
 
 /**
  * A Vite plugin serving the virtual module `id`, generated at build time by `source` from the plugins
- * enabled in `root` (the repository: tramita.plugins.json and plugins/). Structural, so this package
+ * enabled in `root` (the repository: its plugins file, pluginsFilePath, and plugins/). Structural, so this package
  * needs no Vite.
  */
 function virtualModule(id: string, source: (pluginsDir: string, ids: readonly string[]) => string, root: string) {
@@ -78,7 +87,7 @@ function virtualModule(id: string, source: (pluginsDir: string, ids: readonly st
     resolveId: (requested: string) => (requested === id ? resolved : undefined),
     load: (requested: string) =>
       requested === resolved
-        ? source(resolve(root, 'plugins'), readEnabledPluginIds(resolve(root, 'tramita.plugins.json')))
+        ? source(resolve(root, 'plugins'), readEnabledPluginIds(pluginsFilePath(root)))
         : undefined,
   }
 }

@@ -2,6 +2,7 @@ process.env.NODE_ENV = 'test'
 
 import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
+import { fileURLToPath } from 'node:url'
 import { createIgnitor } from './ignite.js'
 
 // A real SMTP listener in the test process receives the app's mail (unless a test run sets its own).
@@ -28,8 +29,15 @@ createIgnitor()
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
     processCLIArgs(process.argv.splice(2))
+    const shard = process.env.TRAMITA_SHARD
+    const { shardFiles } = await import('../tests/helpers/shard.js')
     configure({
       ...app.rcFile.tests,
+      suites: app.rcFile.tests.suites.map((suite) =>
+        shard
+          ? { ...suite, files: shardFiles([suite.files].flat() as string[], shard, fileURLToPath(app.appRoot)) }
+          : suite
+      ),
       ...config,
       setup: runnerHooks.setup,
       teardown: [...runnerHooks.teardown, () => app.terminate()],

@@ -2,17 +2,17 @@ import { existsSync, readdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PluginDefinition } from '@tramita/plugin-api'
-import { readEnabledPluginIds } from '@tramita/plugin-api/discover'
+import { pluginsFilePath, readEnabledPluginIds } from '@tramita/plugin-api/discover'
 import { REPO_ROOT } from '#lib/paths'
 
-/** The file that lists the enabled plugins; `tramita make:plugin` appends to it. */
-export const PLUGINS_FILE = resolve(REPO_ROOT, 'tramita.plugins.json')
+/** The file that lists the enabled plugins (TRAMITA_PLUGINS_FILE or tramita.plugins.json); `tramita make:plugin` appends to it. */
+export const PLUGINS_FILE = pluginsFilePath(REPO_ROOT)
 export const PLUGINS_DIR = resolve(REPO_ROOT, 'plugins')
 const SERVER_ROOT = resolve(REPO_ROOT, 'core', 'server')
 
 /**
  * The enabled plugin ids, in load order: TRAMITA_PLUGINS (comma-separated, may be empty) when set,
- * else tramita.plugins.json. This list is the plugin registry: nothing loads by import side effect.
+ * else PLUGINS_FILE. This list is the plugin registry: nothing loads by import side effect.
  */
 export function enabledPluginIds(): string[] {
   return readEnabledPluginIds(PLUGINS_FILE)

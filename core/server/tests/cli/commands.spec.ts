@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { prehash } from '#lib/password'
@@ -106,28 +107,39 @@ test.group('tramita CLI', () => {
   test('make:plugin scaffolds a plugin that passes its own test', async ({ assert, cleanup }) => {
     const id = `scaffold-${process.pid}`
     const dir = join(REPO_ROOT, 'plugins', id)
-    const listFile = join(REPO_ROOT, 'tramita.plugins.json')
-    const listBefore = readFileSync(listFile, 'utf8')
+    // The plugin is enabled in a copy of the list (TRAMITA_PLUGINS_FILE): processes of the other CLI
+    // suite, running beside this one, keep reading the repository's six.
+    const listDir = mkdtempSync(join(tmpdir(), 'tramita-plugins-file-'))
+    const listFile = join(listDir, 'tramita.plugins.json')
+    const repoList = readFileSync(join(REPO_ROOT, 'tramita.plugins.json'), 'utf8')
+    writeFileSync(listFile, repoList)
+    const listEnv = { TRAMITA_PLUGINS_FILE: listFile }
     cleanup(() => {
       rmSync(dir, { recursive: true, force: true })
-      writeFileSync(listFile, listBefore)
+      rmSync(listDir, { recursive: true, force: true })
     })
 
-    const made = await runCli(['make:plugin', id])
+    const made = await runCli(['make:plugin', id], listEnv)
     assert.equal(made.code, 0, made.output)
+    assert.include(made.output, listFile)
     assert.isTrue(existsSync(join(dir, 'server', 'index.ts')))
     assert.include(JSON.parse(readFileSync(listFile, 'utf8')).enabled, id)
-    const again = await runCli(['make:plugin', id])
+    assert.equal(
+      readFileSync(join(REPO_ROOT, 'tramita.plugins.json'), 'utf8'),
+      repoList,
+      'the repository list is untouched'
+    )
+    const again = await runCli(['make:plugin', id], listEnv)
     assert.equal(again.code, 1)
     assert.include(again.output, 'already exists')
 
     // Its command, dispatched by the CLI after the app has loaded the plugin.
     const db0 = childDatabase('cli-plugin-cmd')
     cleanup(() => db0.drop())
-    const hello = await runCli([`${id}:hello`, 'Ana', '--loud'], db0.env)
+    const hello = await runCli([`${id}:hello`, 'Ana', '--loud'], { ...db0.env, ...listEnv })
     assert.equal(hello.code, 0, hello.output)
     assert.include(hello.output, `HELLO ANA FROM ${id.toUpperCase()}`)
-    const unknown = await runCli([`${id}:nope`], db0.env)
+    const unknown = await runCli([`${id}:nope`], { ...db0.env, ...listEnv })
     assert.equal(unknown.code, 1)
     assert.include(unknown.output, `${id}:hello`)
 
@@ -136,7 +148,7 @@ test.group('tramita CLI', () => {
     cleanup(() => db.drop())
     const run = startProcess(
       ['--import', '@poppinss/ts-exec', 'bin/test.ts', 'functional', '--files', `plugins/${id}/tests/plugin.spec.ts`],
-      { ...db.env, NODE_ENV: 'test', TRAMITA_TEST_SUMMARY: join(db.dataDir, 'summary.json') },
+      { ...db.env, ...listEnv, NODE_ENV: 'test', TRAMITA_TEST_SUMMARY: join(db.dataDir, 'summary.json') },
       SERVER_ROOT
     )
     const code = await new Promise<number | null>((r) => run.child.once('exit', r))

@@ -3,7 +3,7 @@ import type { TrashAnswer } from '../../shared/library.js'
 import { requirePermission } from '../sharing/access.js'
 import { freeName } from './names.js'
 import { indexFile, unindexFile } from './search_row.js'
-import { documentsSettings, usageOf } from './usage.js'
+import { addBytes, documentsSettings, usageOf } from './usage.js'
 
 export type TrashDeps = Pick<PluginServices, 'db' | 'people' | 'settings' | 'jobs'>
 
@@ -188,10 +188,23 @@ export async function deleteTrashed(db: PluginDb, items: Items): Promise<string[
   const fileIds = [...files]
   const keys = new Set<string>()
   if (fileIds.length) {
-    const versions = await db.table('versions').select('storage_key').whereIn('file_id', fileIds)
-    for (const v of versions as { storage_key: string }[]) keys.add(v.storage_key)
-    const current = await db.table('files').select('storage_key').whereIn('id', fileIds)
+    // Locked first: a second emptying of the same items waits here, then finds them gone and frees nothing twice.
+    const current = await db.table('files').select('id', 'owner_id', 'storage_key').whereIn('id', fileIds).forUpdate()
+    const versions = await db.table('versions').select('file_id', 'storage_key', 'size').whereIn('file_id', fileIds)
     for (const f of current as { storage_key: string }[]) keys.add(f.storage_key)
+    // Each owner's running total gives back every object of theirs that goes (objects are never
+    // shared between files: a copy stores its own).
+    const ownerOf = new Map((current as { id: number; owner_id: number }[]).map((f) => [f.id, f.owner_id]))
+    const freed = new Map<number, number>()
+    const counted = new Set<string>()
+    for (const v of versions as { file_id: number; storage_key: string; size: number | string }[]) {
+      keys.add(v.storage_key)
+      if (counted.has(v.storage_key)) continue
+      counted.add(v.storage_key)
+      const owner = ownerOf.get(v.file_id)!
+      freed.set(owner, (freed.get(owner) ?? 0) + Number(v.size))
+    }
+    for (const [owner, bytes] of freed) await addBytes(db, owner, -bytes)
     await db.table('shares').where('subject_type', 'file').whereIn('subject_id', fileIds).delete()
     for (const id of fileIds) await unindexFile(db, id)
     await db.table('files').whereIn('id', fileIds).delete()

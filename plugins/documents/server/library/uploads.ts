@@ -12,7 +12,7 @@ import { cleanName, freeName } from './names.js'
 import { pdfPages } from './pdf_pages.js'
 import { oneFileRow } from './rows.js'
 import { indexFile } from './search_row.js'
-import { assertRoom, documentsSettings, lockOwner, usageOf } from './usage.js'
+import { addBytes, assertRoom, documentsSettings, lockOwner, usageOf } from './usage.js'
 
 export type UploadDeps = Pick<PluginServices, 'db' | 'storage' | 'people' | 'settings'>
 
@@ -179,6 +179,17 @@ export async function insertVersion(
   pages: number | null,
   now: Date
 ): Promise<void> {
+  // Its owner's running total counts each object once: a restored version names one already counted.
+  const counted = await db
+    .table('versions')
+    .select('id')
+    .where('file_id', fileId)
+    .where('storage_key', stored.key)
+    .first()
+  if (!counted) {
+    const file = await db.table('files').select('owner_id').where('id', fileId).first()
+    await addBytes(db, file.owner_id, Number(stored.size))
+  }
   await db.table('versions').insert({
     file_id: fileId,
     number,

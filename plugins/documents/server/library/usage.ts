@@ -6,26 +6,36 @@ export async function documentsSettings(settings: PluginSettings): Promise<Docum
   return { ...DOCUMENTS_SETTINGS, ...((await settings.get()) as Partial<DocumentsSettings>) }
 }
 
+/** Creates the owner's row (lock and running total) on first use. */
+async function ownerRow(db: PluginDb, ownerId: number): Promise<void> {
+  const ignore = db.dialect === 'mysql' ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO'
+  await db.raw(`${ignore} documents_owner_locks (user_id) VALUES (?)`, [ownerId])
+}
+
 /**
  * Locks the owner's row until the transaction ends (created on first use): what an upload checks
  * (room left, a free name) stays true until it writes. SQLite's single writer serialises anyway.
  */
 export async function lockOwner(db: PluginDb, ownerId: number): Promise<void> {
-  const ignore = db.dialect === 'mysql' ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO'
-  await db.raw(`${ignore} documents_owner_locks (user_id) VALUES (?)`, [ownerId])
+  await ownerRow(db, ownerId)
   await db.table('owner_locks').where('user_id', ownerId).forUpdate().first()
 }
 
-/** Bytes an owner's files take: each stored object once (a restored version shares its object), trash included. */
+/**
+ * Bytes an owner's files take, as a running total: each stored object once (a restored version shares
+ * its object with the version it restores), the trash included. insertVersion adds an object as it is
+ * first named, deleteTrashed takes away what it deletes (the tests recount it from the rows).
+ */
 export async function bytesUsed(db: PluginDb, ownerId: number): Promise<number> {
-  const rows = await db.raw<{ used: number | string | null }>(
-    `SELECT COALESCE(SUM(size), 0) AS used FROM (
-       SELECT DISTINCT v.storage_key, v.size FROM documents_versions v
-       JOIN documents_files f ON f.id = v.file_id WHERE f.owner_id = ?
-     ) owned`,
-    [ownerId]
-  )
-  return Number(rows[0]?.used ?? 0)
+  const row = await db.table('owner_locks').select('bytes_used').where('user_id', ownerId).first()
+  return Number(row?.bytes_used ?? 0)
+}
+
+/** Adds `delta` bytes (negative: frees them) to the owner's running total, in the caller's transaction. */
+export async function addBytes(db: PluginDb, ownerId: number, delta: number): Promise<void> {
+  if (delta === 0) return
+  await ownerRow(db, ownerId)
+  await db.table('owner_locks').where('user_id', ownerId).increment('bytes_used', delta)
 }
 
 /** The owner's quota in bytes (0: unlimited): their own row, else the plugin's setting. */

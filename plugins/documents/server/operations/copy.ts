@@ -1,6 +1,7 @@
 import type { PluginPrincipal, PluginServices, StoredObject } from '@tramita/plugin-api'
 import { OPERATION_LIMITS, type CopyAnswer, type CopyType } from '../../shared/operations.js'
 import { freeName } from '../library/names.js'
+import { insertVersion } from '../library/uploads.js'
 import { assertRoom, documentsSettings, lockOwner, usageOf } from '../library/usage.js'
 import { requirePermission } from '../sharing/access.js'
 import { writeSearchRow } from '../search/index_row.js'
@@ -178,18 +179,7 @@ async function copy(deps: Deps, who: PluginPrincipal, request: CopyRequest): Pro
           created_at: now,
           updated_at: now,
         })
-        await db.table('versions').insert({
-          file_id: id,
-          number: 1,
-          name,
-          mime: file.mime,
-          size: stored.size,
-          storage_key: stored.key,
-          sha256: stored.sha256,
-          pages: file.pages,
-          created_by: who.userId,
-          created_at: now,
-        })
+        await insertVersion(db, who, id!, 1, name, { ...stored, mime: file.mime }, file.pages, now)
         // Its index metadata goes with it (labels are their owner's own, and stay).
         const metadata = await db.table('file_metadata').select('index_id', 'values').where('file_id', file.id)
         if (metadata.length) {

@@ -1,6 +1,7 @@
 import type { PluginDb, PluginPrincipal, StoredObject } from '@tramita/plugin-api'
 import type { DocumentsSettings } from '../../shared/settings.js'
 import { freeName } from '../library/names.js'
+import { insertVersion } from '../library/uploads.js'
 import { assertRoom, lockOwner, usageOf } from '../library/usage.js'
 import { writeSearchRow } from '../search/index_row.js'
 import { failure, type OperationKind } from './failures.js'
@@ -48,18 +49,7 @@ export async function insertNewFile(
     created_at: now,
     updated_at: now,
   })
-  await db.table('versions').insert({
-    file_id: fileId,
-    number: 1,
-    name,
-    mime: file.mime,
-    size: file.stored.size,
-    storage_key: file.stored.key,
-    sha256: file.stored.sha256,
-    pages: file.pages,
-    created_by: who.userId,
-    created_at: now,
-  })
+  await insertVersion(db, who, fileId!, 1, name, { ...file.stored, mime: file.mime }, file.pages, now)
   await writeSearchRow(db, fileId!)
   return fileId!
 }

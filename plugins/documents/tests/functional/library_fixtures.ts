@@ -1,6 +1,7 @@
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
 import { PDFDocument } from 'pdf-lib'
 import { indexText } from '../../server/search/text.js'
 import { LIBRARY_ROUTES, libraryPath, type FolderRow, type LibraryRouteName } from '../../shared/library.js'
@@ -16,6 +17,27 @@ export async function resetLibrary(): Promise<void> {
   }
   await db.from('plugin_settings').where('plugin', 'documents').delete()
   await resetSharing()
+}
+
+/**
+ * Every owner's running total of bytes (server/library/usage.ts) equals what their rows name, counted
+ * here from the rows: each stored object once.
+ */
+export async function assertUsageCounted(assert: Assert): Promise<void> {
+  const kept = new Map<number, number>()
+  for (const row of await db.from('documents_owner_locks').select('user_id', 'bytes_used')) {
+    kept.set(Number(row.user_id), Number(row.bytes_used))
+  }
+  const counted = new Map<number, number>()
+  const objects = await db
+    .from('documents_versions as v')
+    .join('documents_files as f', 'f.id', 'v.file_id')
+    .distinct('f.owner_id', 'v.storage_key', 'v.size')
+  for (const row of objects)
+    counted.set(Number(row.owner_id), (counted.get(Number(row.owner_id)) ?? 0) + Number(row.size))
+  for (const owner of new Set([...kept.keys(), ...counted.keys()])) {
+    assert.equal(kept.get(owner) ?? 0, counted.get(owner) ?? 0, `bytes kept for owner ${owner}`)
+  }
 }
 
 /** One of the library's routes, by name, as the web client calls it. */

@@ -19,6 +19,7 @@ import {
   uploadFiles,
   type Client,
   type Person,
+  assertUsageCounted,
 } from './library_fixtures.js'
 
 async function folderOf(client: Client, who: Person, name: string, parent?: number): Promise<number> {
@@ -136,6 +137,7 @@ test.group('documents library: trash', (group) => {
     again.assertStatus(200)
     assert.deepEqual(again.body().data.files, [])
     await waitUntil(async () => !(await objectExists(remaining[0])), 15_000, 'the purge job deleting the last object')
+    await assertUsageCounted(assert)
   })
 
   test('someone else cannot trash, restore or empty my items; a read-only grantee cannot trash', async ({
@@ -191,5 +193,6 @@ test.group('documents library: trash', (group) => {
     // Run again: nothing more to do, nothing fails.
     await job.handle({}, jobContext)
     assert.deepEqual(names(await view(client, ana, 'trash')), ['reciente.txt'])
+    await assertUsageCounted(assert)
   })
 })

@@ -18,6 +18,7 @@ import {
   uploadFiles,
   type Client,
   type Person,
+  assertUsageCounted,
 } from './library_fixtures.js'
 
 async function uploaded(client: Client, who: Person, files: { name: string; bytes: Uint8Array }[], fields = {}) {
@@ -79,6 +80,7 @@ test.group('documents library: uploads, content and versions', (group) => {
     assert.equal(answer.usage.used, listing.usage.used)
     assert.deepEqual(await searchRow(stored(answer).id), indexed('nota.txt', ''))
     assert.lengthOf(await storageObjects(), objects.length + 3)
+    await assertUsageCounted(assert)
   })
 
   test('content: inline or as an attachment, a version by number; opening records Recent', async ({
@@ -130,6 +132,7 @@ test.group('documents library: uploads, content and versions', (group) => {
       [file.id]
     )
     assert.isString(recent.files[0].opened_at)
+    await assertUsageCounted(assert)
   })
 
   test('someone else’s file or folder: no content, versions, new version or upload into it; nothing stored', async ({
@@ -217,6 +220,7 @@ test.group('documents library: uploads, content and versions', (group) => {
     assert.deepEqual(outcomes, ['refused', 'stored'])
     assert.equal((await api(client, 'usage', ana.token)).body().data.used, 10)
     assert.lengthOf(await storageObjects(), objects.length + 1)
+    await assertUsageCounted(assert)
   })
 
   test('bad names from the client are refused per file; a new version takes exactly one file', async ({

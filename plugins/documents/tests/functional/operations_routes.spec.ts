@@ -3,7 +3,7 @@ import { ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { PDFDocument } from 'pdf-lib'
 import type { CopyAnswer, DocumentInfo, FiledAnswer, FolderInfo } from '../../shared/operations.js'
-import { pdf, person, quota, resetLibrary, storageObjects, txt } from './library_fixtures.js'
+import { assertUsageCounted, pdf, person, quota, resetLibrary, storageObjects, txt } from './library_fixtures.js'
 import { file as storedFile } from './sharing_fixtures.js'
 import { assertCode, fileRow, makeFolder, objectBytes, op, share, snapshot, upload } from './operations_fixtures.js'
 
@@ -176,6 +176,7 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     })
     his.assertStatus(200)
     assert.include(await fileRow((his.body().data as CopyAnswer).files[0]!), { owner_id: bruno.id, folder_id: null })
+    await assertUsageCounted(assert)
   })
 
   test("copy_doc cut moves; never into itself or below itself, never into another owner's tree", async ({
@@ -300,6 +301,7 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     assert.include(answer.file, { name: 'expediente.pdf', pages: 5, folder_id: folder, owner_id: ana.id })
     const row = await fileRow(answer.file.id)
     assert.equal((await PDFDocument.load(await objectBytes(row.storage_key))).getPageCount(), 5)
+    await assertUsageCounted(assert)
   })
 
   test('merge_doc refuses a non-PDF, a foreign file, too many files and an unknown type; nothing stored', async ({
@@ -368,5 +370,6 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     const filed = await op(client, ana, 'merge', { rutes_merge: `[${a.id}]`, type_merge: 'zip_docs', save_doc: 'true' })
     filed.assertStatus(200)
     assert.include((filed.body().data as FiledAnswer).file, { name: 'documentos.zip', extension: 'zip' })
+    await assertUsageCounted(assert)
   })
 })
