@@ -276,8 +276,30 @@ export interface PluginHttp {
   url(path: string): string
 }
 
+/** What a link module reads of the request: its fields as sent, for the plugin to check. */
+export interface PluginLinkInput {
+  /** A text field (a number or boolean as its text); undefined for a list, an object or nothing. */
+  field(name: string): string | undefined
+  /** A JSON field: a JSON text (form data) parsed, or the value of a JSON body; undefined when absent. */
+  json<T = unknown>(name: string): T | undefined
+  language: Language
+}
+
+/** A link module's answer: rows of plain values, as `select_forms` answers them. */
+export type PluginLinkRows = Record<string, string | number | boolean | null>[]
+
+export interface PluginForms {
+  /**
+   * Answers `POST /inside/forms/links_modules` (spec 000 §7) for a `type` of this plugin's: the rows a
+   * form's lookup or autocomplete reads (the documents plugin's `select_indexing`), for the signed-in
+   * caller. Declared in `register`; a type is one plugin's, and `select_forms` is the core's.
+   */
+  linkModule(type: string, answer: (input: PluginLinkInput, who: PluginPrincipal) => Promise<PluginLinkRows>): void
+}
+
 export interface PluginServices {
   http: PluginHttp
+  forms: PluginForms
   db: PluginDb
   storage: PluginStorage
   people: PluginPeople

@@ -3,13 +3,15 @@ import { definePlugin, type PluginContext, type PluginRoute } from '@tramita/plu
 import { libraryRoutes } from './library/routes.js'
 import { sharingRoutes } from './sharing/routes.js'
 import { operationsRoutes } from './operations/routes.js'
+import { indexRoutes } from './indexes/routes.js'
 import { documentsJobs, scheduleJobs } from './jobs.js'
 import { documentsCommands } from './cli/commands.js'
 import { DOCUMENTS_SETTINGS } from '../shared/settings.js'
 
 /**
  * Documents (spec 001 §2–§9): the library (folders, files, versions, trash, labels, comments), sharing
- * and public links, operations (merge, zip, copy, rename, search) and the CLI. It reaches the core only
+ * and public links, operations (merge, zip, copy, rename, search), indexes (typed metadata, the forms'
+ * select_indexing) and the CLI. It reaches the core only
  * through its context (core/plugin-api): each area below builds its routes from the services it uses.
  */
 export default definePlugin({
@@ -24,7 +26,12 @@ export default definePlugin({
   nav: [{ path: '/documents', label: 'documents.screens.mine' }],
   commands: documentsCommands,
   register(ctx: PluginContext) {
-    const routes: PluginRoute[] = [...libraryRoutes(ctx), ...sharingRoutes(ctx), ...operationsRoutes(ctx)]
+    const routes: PluginRoute[] = [
+      ...libraryRoutes(ctx),
+      ...sharingRoutes(ctx),
+      ...operationsRoutes(ctx),
+      ...indexRoutes(ctx),
+    ]
     for (const route of routes) ctx.http.route(route)
     scheduleJobs(ctx)
   },

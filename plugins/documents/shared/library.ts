@@ -83,9 +83,14 @@ export type LibraryRouteName = keyof typeof LIBRARY_ROUTES
 
 /** A route's path with its `:params` filled (encoded). */
 export function libraryPath(name: LibraryRouteName, params: Record<string, string | number> = {}): string {
-  return LIBRARY_ROUTES[name].path.replace(/:(\w+)/g, (_match, key: string) => {
+  return fillPath(LIBRARY_ROUTES[name].path, params)
+}
+
+/** A path with its `:params` filled (encoded); a missing one throws, naming it. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_match, key: string) => {
     const value = params[key]
-    if (value === undefined) throw new Error(`libraryPath(${name}): missing :${key}`)
+    if (value === undefined) throw new Error(`${path}: missing :${key}`)
     return encodeURIComponent(String(value))
   })
 }

@@ -3,6 +3,8 @@ import { done, fail } from '#lib/envelope'
 import { field, jsonText } from '#lib/input'
 import { languageOf, message } from '#lib/messages'
 import { viewerOf } from '#services/process/inbox'
+import { platform } from '#services/platform'
+import { pluginFields, pluginPrincipal } from '#plugins/services/mount'
 import {
   checkColumn,
   CODE_COLUMN,
@@ -59,8 +61,7 @@ export default class LookupsController {
   async linksModules(ctx: HttpContext) {
     return this.guard(ctx, async () => {
       const type = field(ctx, 'type', { max: 40 })
-      if (type === 'select_indexing') fail(message(ctx, 'lookup.indexing_unavailable'))
-      if (type !== 'select_forms') fail(message(ctx, 'lookup.unknown_type', { type }))
+      if (type !== 'select_forms') return done(await this.pluginLinkModule(ctx, type))
       const source = await lookupSource(field(ctx, 'id_form', { max: 64 }))
       const columns = this.names(
         this.json(ctx, ctx.request.input('fields_select'), 'fields_select', true),
@@ -94,6 +95,26 @@ export default class LookupsController {
         })
       )
     })
+  }
+
+  /**
+   * A type a booted plugin answers (plugin-api PluginForms: the documents plugin's select_indexing);
+   * while that plugin is disabled or failed, select_indexing says the indexes are unavailable.
+   */
+  private async pluginLinkModule(ctx: HttpContext, type: string) {
+    const services = platform().pluginServices
+    const module = services?.linkModules.of(type)
+    const live =
+      module &&
+      platform()
+        .plugins.status()
+        .some((p) => p.id === module.pluginId && p.state === 'booted')
+    if (!module || !live) {
+      fail(message(ctx, type === 'select_indexing' ? 'lookup.indexing_unavailable' : 'lookup.unknown_type', { type }))
+    }
+    const language = languageOf(ctx)
+    const who = await pluginPrincipal(ctx.principal!, language)
+    return module.answer({ ...pluginFields(ctx), language }, who)
   }
 
   private async guard<T>(ctx: HttpContext, work: () => Promise<T>): Promise<T> {

@@ -244,15 +244,21 @@ test.group('lookups', (group) => {
     noForm.assertStatus(400)
     assert.match(noForm.body().message, /id_form/)
 
-    const indexing = await post(client, '/inside/forms/links_modules', t.admin, {
-      type: 'select_indexing',
-      fields_select: '["a"]',
-      type_indexing: 'sub',
-      id: '1',
+    // A type a plugin declared (the test plugin's; the documents plugin's select_indexing has its own tests).
+    const answered = await post(client, '/inside/forms/links_modules', t.admin, {
+      type: 'select_testkit',
+      wanted: 'x',
     })
-    indexing.assertStatus(400)
-    assert.equal(indexing.body().status, 'fail')
-    assert.match(indexing.body().message, /documentos/)
+    answered.assertStatus(200)
+    assert.deepEqual(answered.body(), {
+      status: 'done',
+      data: [
+        { user: (await db.from('users').where('username', 'jefa').firstOrFail()).id, wanted: 'x', language: 'es' },
+      ],
+    })
+    const refused = await post(client, '/inside/forms/links_modules', t.admin, { type: 'select_testkit', refuse: 'no' })
+    refused.assertStatus(409)
+    assert.equal(refused.body().status, 'fail')
     const unknown = await post(client, '/inside/forms/links_modules', t.admin, { type: 'select_everything' })
     unknown.assertStatus(400)
     assert.match(unknown.body().message, /select_everything/)

@@ -17,6 +17,7 @@ export async function writeSearchRow(db: PluginDb, fileId: number): Promise<void
     .table('labels')
     .select('name')
     .whereIn('id', db.table('file_labels').select('label_id').where('file_id', fileId))
+    .orderBy('name')
   const metadata = await db.table('file_metadata').select('values').where('file_id', fileId)
   const values = metadata.flatMap((row: { values: string }) => metadataWords(row.values))
   const text = {

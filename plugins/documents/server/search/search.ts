@@ -47,7 +47,7 @@ export interface SearchOptions {
 }
 
 /** A CTE list and condition reaching the files the reader may read (alias `f`). */
-function readableSql(reader: SearchReader): {
+export function readableSql(reader: SearchReader): {
   with: string[]
   withBindings: unknown[]
   where: string
@@ -79,8 +79,23 @@ function readableSql(reader: SearchReader): {
   }
 }
 
-/** A JSON path naming one metadata column (names are checked before: no quote or backslash). */
-const jsonPath = (column: string) => `$."${column}"`
+/**
+ * A metadata row (alias `alias`) whose value in `column` equals `value`, compared as the engine reads
+ * JSON back as text (SQLite writes true as 1). Column names are checked before: no quote or backslash.
+ */
+export function metadataEquals(
+  dialect: PluginDb['dialect'],
+  alias: string,
+  column: string,
+  value: string | number | boolean
+): { sql: string; bindings: unknown[] } {
+  const mysql = dialect === 'mysql'
+  const read = mysql
+    ? `JSON_UNQUOTE(JSON_EXTRACT(${alias}.\`values\`, ?))`
+    : `CAST(json_extract(${alias}."values", ?) AS TEXT)`
+  const text = typeof value === 'boolean' ? (mysql ? String(value) : value ? '1' : '0') : String(value)
+  return { sql: `${read} = ?`, bindings: [`$."${column}"`, text] }
+}
 
 const FILE_SELECT = 'f.id, f.name, f.extension, f.mime, f.size, f.pages, f.folder_id, f.owner_id, f.updated_at'
 
@@ -147,10 +162,9 @@ export async function searchFiles(db: PluginDb, reader: SearchReader, opts: Sear
     bindings.push(label)
   }
   for (const [column, value] of Object.entries(opts.metadata ?? {})) {
-    const read = mysql ? 'JSON_UNQUOTE(JSON_EXTRACT(m.`values`, ?))' : 'CAST(json_extract(m."values", ?) AS TEXT)'
-    where.push(`EXISTS (SELECT 1 FROM documents_file_metadata m WHERE m.file_id = f.id AND ${read} = ?)`)
-    const text = typeof value === 'boolean' ? (mysql ? String(value) : value ? '1' : '0') : String(value)
-    bindings.push(jsonPath(column), text)
+    const equal = metadataEquals(db.dialect, 'm', column, value)
+    where.push(`EXISTS (SELECT 1 FROM documents_file_metadata m WHERE m.file_id = f.id AND ${equal.sql})`)
+    bindings.push(...equal.bindings)
   }
   if (opts.modifiedFrom) {
     where.push('f.updated_at >= ?')

@@ -17,6 +17,9 @@ export async function resetLibrary(): Promise<void> {
   }
   await db.from('plugin_settings').where('plugin', 'documents').delete()
   await resetSharing()
+  // Sub-indexes first, as with folders: MariaDB refuses a self-referencing delete order.
+  await db.from('documents_indexes').whereNotNull('parent_id').delete()
+  await db.from('documents_indexes').delete()
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import { pluginAudit } from './audit.js'
 import { pluginDb } from './db.js'
+import { LinkModuleTable } from './forms.js'
 import { RouteTable } from './http.js'
 import { pluginJobs, type Schedule } from './jobs.js'
 import { pluginMail } from './mail.js'
@@ -28,10 +29,12 @@ export interface FactoryDeps {
 
 /**
  * Builds the services of each plugin's context from the core's parts (plugin-api services.ts) and
- * keeps what plugins declare: routes (mounted by the host) and schedules (enqueued by the provider).
+ * keeps what plugins declare: routes (mounted by the host), link modules (answered by
+ * lookups_controller.ts) and schedules (enqueued by the provider).
  */
 export class PluginServiceFactory {
   readonly routes = new RouteTable()
+  readonly linkModules = new LinkModuleTable()
   readonly schedules: Schedule[] = []
 
   private constructor(private readonly deps: FactoryDeps) {}
@@ -47,6 +50,7 @@ export class PluginServiceFactory {
     const storage = pluginStorage(id)
     return {
       http: this.routes.httpFor(id, this.deps.appUrl),
+      forms: this.linkModules.formsFor(id),
       db: guard(
         'db',
         pluginDb(id, () => this.deps.pluginIds)

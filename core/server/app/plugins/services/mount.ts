@@ -47,6 +47,14 @@ function textOf(value: unknown): string | undefined {
   return undefined
 }
 
+/** A request's fields as a plugin reads them (its routes, its link modules). */
+export function pluginFields(ctx: HttpContext): Pick<PluginRequest, 'field' | 'json'> {
+  return {
+    field: (name) => textOf(ctx.request.input(name)),
+    json: <T>(name: string) => jsonField(ctx, name, false) as T | undefined,
+  }
+}
+
 /** Who calls: the auth middleware's work for guarded routes, an optional session on public ones. */
 async function callerOf(ctx: HttpContext, declared: DeclaredRoute): Promise<Principal | null> {
   const auth = declared.route.auth
@@ -88,8 +96,7 @@ export function pluginHandler(declared: DeclaredRoute, storage: () => PluginStor
       const request: PluginRequest = {
         principal: principal ? await pluginPrincipal(principal, language) : null,
         params: Object.freeze({ ...(ctx.params as Record<string, string>) }),
-        field: (name) => textOf(ctx.request.input(name)),
-        json: <T>(name: string) => jsonField(ctx, name, false) as T | undefined,
+        ...pluginFields(ctx),
         file: (name) => {
           const file = ctx.request.file(name)
           return file ? uploadOf(file) : undefined
