@@ -2,6 +2,13 @@
 import { call } from '@tramita/web/api'
 import { OPERATIONS_PATHS } from '../../shared/operations.js'
 import {
+  indexPath,
+  type FileIndexValues,
+  type IndexColumn,
+  type IndexRow,
+  type IndexValue,
+} from '../../shared/indexes.js'
+import {
   libraryPath,
   LIBRARY_ROUTES,
   type FolderRow,
@@ -68,4 +75,30 @@ export function rename(kind: 'file' | 'folder', id: number, name: string): Promi
   return kind === 'file'
     ? call('POST', OPERATIONS_PATHS.renameDoc, { id_doc: id, name_doc: name })
     : call('POST', OPERATIONS_PATHS.renameFolder, { id_folder: id, name_folder: name })
+}
+
+export function indexes(): Promise<IndexRow[]> {
+  return data(call<IndexRow[]>('GET', indexPath('list')))
+}
+
+export function createIndex(name: string, parent: number | null, columns: IndexColumn[]): Promise<IndexRow> {
+  const fields: Record<string, string | number | object> = { name, columns }
+  if (parent !== null) fields.parent_id = parent
+  return data(call<IndexRow>('POST', indexPath('create'), fields))
+}
+
+export function fileIndexes(file: number): Promise<FileIndexValues[]> {
+  return data(call<FileIndexValues[]>('GET', indexPath('fileValues', { id: file })))
+}
+
+export function fileUnderIndex(
+  file: number,
+  index: number,
+  values: Record<string, IndexValue>
+): Promise<FileIndexValues> {
+  return data(call<FileIndexValues>('PUT', indexPath('file', { id: file, index }), { values }))
+}
+
+export function unfile(file: number, index: number): Promise<unknown> {
+  return data(call('DELETE', indexPath('unfile', { id: file, index })))
 }

@@ -16,6 +16,7 @@ import { emptyTrash, listView, makeFolder, moveToTrash, rename, restore, type Se
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
 import { formatBytes, formatDate } from '../library/format.js'
 import { Dialog } from './Dialog.js'
+import { IndexesDialog } from './IndexesDialog.js'
 import { LabelsDialog } from './LabelsDialog.js'
 import { ShareDialog } from './ShareDialog.js'
 import { TransferPanel } from './TransferPanel.js'
@@ -39,6 +40,7 @@ type DialogState =
   | { kind: 'rename'; item: Item }
   | { kind: 'empty' }
   | { kind: 'labels'; file: FileRow }
+  | { kind: 'indexes'; file: FileRow }
   | { kind: 'share'; item: Item }
 
 export function Library({ view }: { view: LibraryView }) {
@@ -262,6 +264,7 @@ export function Library({ view }: { view: LibraryView }) {
                   onTrash={(it) => act(() => moveToTrash(selection(it)), t('documents.screens.trashed'))}
                   onRestore={(it) => act(() => restore(selection(it)), t('documents.screens.restored'))}
                   onLabels={(file) => setDialog({ kind: 'labels', file })}
+                  onIndexes={(file) => setDialog({ kind: 'indexes', file })}
                   onShare={(it) => setDialog({ kind: 'share', item: it })}
                   onRename={(it) => setDialog({ kind: 'rename', item: it })}
                 />
@@ -336,6 +339,7 @@ export function Library({ view }: { view: LibraryView }) {
           }}
         />
       )}
+      {dialog?.kind === 'indexes' && <IndexesDialog file={dialog.file} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && (
         <ShareDialog
           type={dialog.item.kind}
@@ -383,11 +387,24 @@ interface RowProps {
   onTrash(item: Item): void
   onRestore(item: Item): void
   onLabels(file: FileRow): void
+  onIndexes(file: FileRow): void
   onShare(item: Item): void
   onRename(item: Item): void
 }
 
-function Row({ item, view, language, onOpen, onDownload, onTrash, onRestore, onLabels, onShare, onRename }: RowProps) {
+function Row({
+  item,
+  view,
+  language,
+  onOpen,
+  onDownload,
+  onTrash,
+  onRestore,
+  onLabels,
+  onIndexes,
+  onShare,
+  onRename,
+}: RowProps) {
   const { t } = useTranslation()
   const { row } = item
   const when =
@@ -437,6 +454,10 @@ function Row({ item, view, language, onOpen, onDownload, onTrash, onRestore, onL
                 </button>
                 <button type="button" className="docs-action" onClick={() => onLabels(item.row)}>
                   {t('documents.screens.labels')}
+                  <span className="docs-sr"> {name}</span>
+                </button>
+                <button type="button" className="docs-action" onClick={() => onIndexes(item.row)}>
+                  {t('documents.screens.indexes')}
                   <span className="docs-sr"> {name}</span>
                 </button>
               </>
