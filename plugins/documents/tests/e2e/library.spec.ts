@@ -1,11 +1,12 @@
 import { test } from '@japa/runner'
-import { type Browser, type Locator, type Page } from 'playwright-core'
+import { type Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
 import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y, focusedNow, tabTo } from '../../../../tests/e2e/a11y.ts'
 import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
 import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
 import { quota, resetLibrary } from '../functional/library_fixtures.ts'
+import { dropFiles, row } from './library_page.ts'
 
 /**
  * The library's screens in Chromium (spec 001 §2): reached from the home, a folder made and opened,
@@ -13,21 +14,6 @@ import { quota, resetLibrary } from '../functional/library_fixtures.ts'
  * trash and restore, emptying the bin after its confirmation, the quota's refusal, a phone's screen;
  * axe on every screen.
  */
-
-/** Drops these files on `target` as a browser's drag and drop does (a DataTransfer of Files). */
-async function dropFiles(page: Page, target: Locator, files: { name: string; text: string }[]) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer()
-    for (const file of list) transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }))
-    return transfer
-  }, files)
-  await target.dispatchEvent('dragenter', { dataTransfer })
-  await target.dispatchEvent('dragover', { dataTransfer })
-  await target.dispatchEvent('drop', { dataTransfer })
-}
-
-const row = (page: Page, kind: 'file' | 'folder', name: string) =>
-  page.locator(`[data-testid=docs-${kind}][data-name="${name}"]`)
 
 test.group('documents library in Chromium', (group) => {
   let browser: Browser

@@ -11,11 +11,14 @@ import {
 import {
   libraryPath,
   LIBRARY_ROUTES,
+  type CommentRow,
+  type FileRow,
   type FolderRow,
   type LabelRow,
   type LibraryListing,
   type LibraryView,
   type TrashAnswer,
+  type VersionRow,
 } from '../../shared/library.js'
 
 async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
@@ -64,10 +67,29 @@ export function setLabels(file: number, labelIds: number[]): Promise<unknown> {
   return data(call('PUT', libraryPath('setLabels', { id: file }), { label_ids: labelIds }))
 }
 
-/** Where a file's bytes are read (the session's headers go with the request: see transfers.ts). */
-export function contentPath(file: number, download: boolean): string {
+/** Where a file's bytes are read, the current ones or a version's (the session's headers go with the request). */
+export function contentPath(file: number, download: boolean, version?: number): string {
+  const query = new URLSearchParams()
+  if (download) query.set('download', '1')
+  if (version !== undefined) query.set('version', String(version))
   const path = libraryPath('content', { id: file })
-  return download ? `${path}?download=1` : path
+  return query.size ? `${path}?${query}` : path
+}
+
+export function versions(file: number): Promise<VersionRow[]> {
+  return data(call<VersionRow[]>('GET', libraryPath('versions', { id: file })))
+}
+
+export function restoreVersion(file: number, number: number): Promise<FileRow> {
+  return data(call<FileRow>('POST', libraryPath('restoreVersion', { id: file, number })))
+}
+
+export function comments(file: number): Promise<CommentRow[]> {
+  return data(call<CommentRow[]>('GET', libraryPath('comments', { id: file })))
+}
+
+export function addComment(file: number, text: string): Promise<CommentRow[]> {
+  return data(call<CommentRow[]>('POST', libraryPath('addComment', { id: file }), { text }))
 }
 
 /** Renames through the spec's operations (rename_doc, rename_folder); a refusal is their `no_rename`. */

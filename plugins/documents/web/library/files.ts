@@ -19,7 +19,12 @@ export interface UploadOutcome {
   failures: string[]
 }
 
-export async function uploadFiles(files: readonly File[], folder: number | null): Promise<UploadOutcome> {
+/** Uploads files into a folder (null: my root), or one file as the new version of `newVersionOf`. */
+export async function uploadFiles(
+  files: readonly File[],
+  folder: number | null,
+  newVersionOf?: number
+): Promise<UploadOutcome> {
   const outcome: UploadOutcome = { results: [], usage: null, failures: [] }
   const queue = [...files]
   async function worker() {
@@ -28,6 +33,7 @@ export async function uploadFiles(files: readonly File[], folder: number | null)
       try {
         const fields: Record<string, File | number> = { files: file }
         if (folder !== null) fields.folder_id = folder
+        if (newVersionOf !== undefined) fields.new_version_of = newVersionOf
         const body = await sendWithProgress<UploadAnswer>('POST', libraryPath('upload'), fields, item.progress)
         const answer = body.data!
         outcome.results.push(...answer.results)
@@ -44,11 +50,14 @@ export async function uploadFiles(files: readonly File[], folder: number | null)
   return outcome
 }
 
-/** Saves a file on the user's machine, with its progress in the panel; rejects with the server's message. */
-export async function downloadFile(file: Pick<FileRow, 'id' | 'name' | 'size'>): Promise<void> {
+/**
+ * Saves a file (or one of its versions) on the user's machine, with its progress in the panel; rejects
+ * with the server's message.
+ */
+export async function downloadFile(file: Pick<FileRow, 'id' | 'name' | 'size'>, version?: number): Promise<void> {
   const item = startTransfer(file.name, 'down', file.size)
   try {
-    const blob = await receiveWithProgress(contentPath(file.id, true), item.progress)
+    const blob = await receiveWithProgress(contentPath(file.id, true, version), item.progress)
     const url = URL.createObjectURL(blob)
     const link = document.createElement('a')
     link.href = url

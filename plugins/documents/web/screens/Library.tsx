@@ -16,6 +16,7 @@ import { emptyTrash, listView, makeFolder, moveToTrash, rename, restore, type Se
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
 import { formatBytes, formatDate } from '../library/format.js'
 import { Dialog } from './Dialog.js'
+import { DetailsDialog } from './DetailsDialog.js'
 import { IndexesDialog } from './IndexesDialog.js'
 import { LabelsDialog } from './LabelsDialog.js'
 import { ShareDialog } from './ShareDialog.js'
@@ -41,6 +42,7 @@ type DialogState =
   | { kind: 'empty' }
   | { kind: 'labels'; file: FileRow }
   | { kind: 'indexes'; file: FileRow }
+  | { kind: 'details'; file: FileRow }
   | { kind: 'share'; item: Item }
 
 export function Library({ view }: { view: LibraryView }) {
@@ -265,6 +267,7 @@ export function Library({ view }: { view: LibraryView }) {
                   onRestore={(it) => act(() => restore(selection(it)), t('documents.screens.restored'))}
                   onLabels={(file) => setDialog({ kind: 'labels', file })}
                   onIndexes={(file) => setDialog({ kind: 'indexes', file })}
+                  onDetails={(file) => setDialog({ kind: 'details', file })}
                   onShare={(it) => setDialog({ kind: 'share', item: it })}
                   onRename={(it) => setDialog({ kind: 'rename', item: it })}
                 />
@@ -340,6 +343,9 @@ export function Library({ view }: { view: LibraryView }) {
         />
       )}
       {dialog?.kind === 'indexes' && <IndexesDialog file={dialog.file} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'details' && (
+        <DetailsDialog file={dialog.file} onClose={() => setDialog(null)} onChanged={reload} />
+      )}
       {dialog?.kind === 'share' && (
         <ShareDialog
           type={dialog.item.kind}
@@ -388,6 +394,7 @@ interface RowProps {
   onRestore(item: Item): void
   onLabels(file: FileRow): void
   onIndexes(file: FileRow): void
+  onDetails(file: FileRow): void
   onShare(item: Item): void
   onRename(item: Item): void
 }
@@ -402,6 +409,7 @@ function Row({
   onRestore,
   onLabels,
   onIndexes,
+  onDetails,
   onShare,
   onRename,
 }: RowProps) {
@@ -458,6 +466,10 @@ function Row({
                 </button>
                 <button type="button" className="docs-action" onClick={() => onIndexes(item.row)}>
                   {t('documents.screens.indexes')}
+                  <span className="docs-sr"> {name}</span>
+                </button>
+                <button type="button" className="docs-action" onClick={() => onDetails(item.row)}>
+                  {t('documents.screens.details')}
                   <span className="docs-sr"> {name}</span>
                 </button>
               </>
