@@ -297,9 +297,29 @@ export interface PluginForms {
   linkModule(type: string, answer: (input: PluginLinkInput, who: PluginPrincipal) => Promise<PluginLinkRows>): void
 }
 
+/** A form's file (an upload or a generated document) as a plugin reads it. */
+export interface PluginCaseFile {
+  /** `/data/files/<uuid>.<ext>`, as the upload and create_doc routes answered it. */
+  path: string
+  name: string
+  mime: string
+  size: number
+  read(): Promise<AsyncIterable<Uint8Array>>
+}
+
+export interface PluginCaseFiles {
+  /**
+   * A form's file the principal may read, as the core's file route decides (its uploader, or whoever
+   * may see its case); null when there is no such file or they may not: the same answer, so a path
+   * reveals nothing. `who` must be the principal the core handed the plugin for this request.
+   */
+  open(path: string, who: PluginPrincipal): Promise<PluginCaseFile | null>
+}
+
 export interface PluginServices {
   http: PluginHttp
   forms: PluginForms
+  caseFiles: PluginCaseFiles
   db: PluginDb
   storage: PluginStorage
   people: PluginPeople

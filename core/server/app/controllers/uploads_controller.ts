@@ -12,11 +12,12 @@ import { message } from '#lib/messages'
 import { readSignedId } from '#lib/signed_id'
 import { principalFor, type Principal } from '#services/auth/principal'
 import { limitPerMinute } from '#services/auth/throttle'
-import { editValuesRefusal, maySeeCase } from '#services/process/access'
+import { editValuesRefusal } from '#services/process/access'
 import { mayDo, mayStart, membershipsOf } from '#services/process/assignees'
 import { latestVersionByKey, versionById, type LoadedVersion } from '#services/process/definitions'
 import type { CaseRow, TaskRow } from '#services/process/engine'
 import { newObjectKey } from '#services/storage'
+import { principalMayRead } from '#services/uploads/readers'
 import {
   cleanName,
   FOLDERTYPES,
@@ -226,16 +227,16 @@ export default class UploadsController {
   }
 
   /**
-   * Staged: its uploader only. Promoted: also whoever may see the case (access.ts), an external
+   * Staged: its uploader only. Promoted: also whoever may see the case (principalMayRead), an external
    * assignee of the case through their task link, and a consultation visitor (the `id_flow` of the
    * public consultation) when the process shows the file's field outside.
    */
   protected async mayRead(ctx: HttpContext, row: UploadRow, caller: Caller): Promise<boolean> {
     if (isUploader(row, caller.uploader)) return true
+    if (caller.principal && (await principalMayRead(row, caller.principal))) return true
     if (row.status !== 'promoted' || row.case_id === null) return false
     const caseRow = (await db.from('cases').where('id', row.case_id).first()) as CaseRow | null
     if (!caseRow) return false
-    if (caller.principal && (await maySeeCase(caller.principal, caseRow))) return true
     if (caller.uploader.taskId !== null) {
       const task = (await db.from('tasks').where('id', caller.uploader.taskId).first()) as TaskRow | null
       if (task?.case_id === caseRow.id && task.assignee_type === 'external') return true

@@ -8,10 +8,13 @@ import type { PluginContext, PluginPrincipal } from '@tramita/plugin-api'
 import Area from '#models/area'
 import { dataSubdir } from '#lib/paths'
 import { platform } from '#services/platform'
-import { makeUser, resetAuthTables } from '#tests/helpers/auth'
+import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { pluginDir } from '#plugins/enabled'
 import { pluginMailJob } from '#plugins/services/mail'
 import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
+import { formFile } from '#tests/helpers/uploads'
+import { principalFor } from '#services/auth/principal'
+import { pluginPrincipal } from '#plugins/services/mount'
 
 /** The very module the plugin loader imported (same URL), whose boot hook kept its context. */
 const { seen } = (await import(pathToFileURL(resolve(pluginDir('testkit'), 'server', 'index.ts')).href)) as {
@@ -304,5 +307,32 @@ test.group('plugin services: mail', (group) => {
       () => mail.send({ email: 'not an address', language: 'es' }, { subject: 'mail.subject', text: 'mail.text' }),
       /invalid mail recipient/
     )
+  })
+  test("caseFiles: a form's file read under the core's rule; another reader, a made-up principal or path get nothing", async ({
+    client,
+    assert,
+  }) => {
+    await db.from('uploads').delete()
+    const ana = await makeUser({ username: 'ana_cf' })
+    await makeUser({ username: 'beto_cf' })
+    const path = await formFile(ana.id, 'nota.txt', 'hola')
+    const reader = async (username: string) =>
+      pluginPrincipal((await principalFor(await tokenFor(client, username)))!, 'es')
+    const who = await reader('ana_cf')
+    const found = await ctx().caseFiles.open(path, who)
+    assert.deepInclude(found, { path, name: 'nota.txt', mime: 'text/plain', size: 4 })
+    assert.equal(await collect(await found!.read()), 'hola')
+    // Staged: its uploader's alone.
+    assert.isNull(await ctx().caseFiles.open(path, await reader('beto_cf')))
+    // A principal the core did not make (a copy of a real one) is nobody.
+    assert.isNull(await ctx().caseFiles.open(path, { ...who }))
+    for (const bad of [
+      '/data/files/../../etc/passwd',
+      `${path}x`,
+      '/data/files/00000000-0000-0000-0000-000000000000.txt',
+    ]) {
+      assert.isNull(await ctx().caseFiles.open(bad, who), bad)
+    }
+    await db.from('uploads').delete()
   })
 })

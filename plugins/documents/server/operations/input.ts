@@ -20,6 +20,25 @@ export function optionalId(kind: OperationKind, value: string | undefined): numb
  * id, or ids separated by commas. At most `max`, repeats dropped; absent is [].
  */
 export function idList(kind: OperationKind, req: PluginRequest, name: string, max: number): number[] {
+  return [...new Set(listItems(kind, req, name, max).map((item) => parseId(kind, item)))]
+}
+
+/**
+ * Library file ids and a form's file paths (`/data/files/<uuid>.<ext>`, an upload or generated document of
+ * a case, read through the core's caseFiles), as idList takes them; `{path}` objects too (a file field's value).
+ */
+export function fileRefList(kind: OperationKind, req: PluginRequest, name: string, max: number): (number | string)[] {
+  const refs = listItems(kind, req, name, max).map((item) => {
+    const text = typeof item === 'string' ? item.trim() : ''
+    return text.startsWith(CASE_FILE_PREFIX) ? text : parseId(kind, item)
+  })
+  return [...new Set(refs)]
+}
+
+export const CASE_FILE_PREFIX = '/data/files/'
+
+/** A list field: JSON (`[1, 2]`, `[{id: 1}]`, `[{path: '/data/files/…'}]`) or comma-separated; at most `max`. */
+function listItems(kind: OperationKind, req: PluginRequest, name: string, max: number): unknown[] {
   const raw = req.field(name)
   if (raw === undefined || raw.trim() === '') return []
   let items: unknown[]
@@ -31,10 +50,14 @@ export function idList(kind: OperationKind, req: PluginRequest, name: string, ma
       throw failure(kind, 400, 'invalid_id')
     }
     if (!Array.isArray(parsed)) throw failure(kind, 400, 'invalid_id')
-    items = parsed.map((item) => (item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item))
+    items = parsed.map((item) => {
+      if (item === null || typeof item !== 'object') return item
+      const { id, path } = item as { id?: unknown; path?: unknown }
+      return id ?? path
+    })
   } else items = raw.split(',')
   if (items.length > max) throw failure(kind, 400, 'too_many')
-  return [...new Set(items.map((item) => parseId(kind, item)))]
+  return items
 }
 
 /** The spec's flags: 'true', '1', 'on' (any case) are true. */

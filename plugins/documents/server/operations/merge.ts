@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
-import type { PluginFileAnswer, PluginPrincipal, PluginServices, PluginStorage } from '@tramita/plugin-api'
+import type { PluginFileAnswer, PluginPrincipal, PluginServices } from '@tramita/plugin-api'
 import { OPERATION_LIMITS, type FiledAnswer, type MergeType } from '../../shared/operations.js'
 import { cleanName } from '../library/names.js'
 import { documentsSettings } from '../library/usage.js'
@@ -10,11 +10,12 @@ import { summary } from '../search/search.js'
 import { asOperation, failure } from './failures.js'
 import { insertNewFile } from './new_file.js'
 
-type Deps = Pick<PluginServices, 'db' | 'people' | 'storage' | 'settings'>
+type Deps = Pick<PluginServices, 'db' | 'people' | 'storage' | 'settings' | 'caseFiles'>
 
 export interface MergeRequest {
   type: MergeType
-  files: number[]
+  /** Library file ids, and paths of a form's files (uploads, generated documents) the caller may read. */
+  files: (number | string)[]
   name: string | undefined
   /** File the result into `folderId` (null: the caller's root) instead of sending it. */
   save: boolean
@@ -22,12 +23,11 @@ export interface MergeRequest {
 }
 
 interface Source {
-  id: number
   name: string
   extension: string
   mime: string
   size: number
-  storage_key: string
+  read(): Promise<AsyncIterable<Uint8Array>>
 }
 
 /** The merge worker's limits: past them the worker is stopped and the merge refused. */
@@ -57,20 +57,12 @@ export function mergeDocuments(
       await requirePermission(deps, who, { type: 'folder', id: request.folderId }, 'all')
     }
     const sources: Source[] = []
-    for (const id of request.files) {
-      await requirePermission(deps, who, { type: 'file', id }, 'read')
-      const row = await deps.db
-        .table('files')
-        .select('id', 'name', 'extension', 'mime', 'size', 'storage_key')
-        .where('id', id)
-        .first()
-      sources.push({ ...row, size: Number(row.size) })
-    }
+    for (const ref of request.files) sources.push(await sourceOf(deps, who, ref))
     const bytes = sources.reduce((sum, s) => sum + s.size, 0)
     if (bytes > (zip ? OPERATION_LIMITS.zipBytes : OPERATION_LIMITS.mergeBytes)) throw failure('copy', 413, 'too_large')
 
     if (zip) {
-      const stream = zipStream(deps.storage, sources)
+      const stream = zipStream(sources)
       if (!request.save)
         return { kind: 'file', source: { stream }, name, mime: 'application/zip', disposition: 'attachment' }
       return file(deps, who, request, { name, extension, mime: 'application/zip', pages: null }, stream)
@@ -79,7 +71,7 @@ export function mergeDocuments(
       throw failure('copy', 400, 'not_pdf')
     }
     const inputs: Uint8Array[] = []
-    for (const source of sources) inputs.push(await readAll(deps.storage, source))
+    for (const source of sources) inputs.push(await readAll(source))
     const joined = await joinPdfs(inputs)
     if (!request.save) {
       return {
@@ -117,10 +109,30 @@ async function file(
   }
 }
 
-async function readAll(storage: PluginStorage, source: Source): Promise<Uint8Array> {
+/**
+ * A file to merge: one of the library the caller may read, or a form's file (upload or generated
+ * document) the core lets them read; one they may not is not found, either way.
+ */
+async function sourceOf(deps: Deps, who: PluginPrincipal, ref: number | string): Promise<Source> {
+  if (typeof ref === 'string') {
+    const found = await deps.caseFiles.open(ref, who)
+    if (!found) throw failure('copy', 404, 'access_not_found')
+    const dot = found.name.lastIndexOf('.')
+    return { ...found, extension: dot > 0 ? found.name.slice(dot + 1).toLowerCase() : '' }
+  }
+  await requirePermission(deps, who, { type: 'file', id: ref }, 'read')
+  const row = await deps.db
+    .table('files')
+    .select('name', 'extension', 'mime', 'size', 'storage_key')
+    .where('id', ref)
+    .first()
+  return { ...row, size: Number(row.size), read: () => deps.storage.read(row.storage_key) }
+}
+
+async function readAll(source: Source): Promise<Uint8Array> {
   const bytes = new Uint8Array(source.size)
   let at = 0
-  for await (const chunk of await storage.read(source.storage_key)) {
+  for await (const chunk of await source.read()) {
     if (at + chunk.length > bytes.length) throw failure('copy', 400, 'not_pdf')
     bytes.set(chunk, at)
     at += chunk.length
@@ -129,13 +141,13 @@ async function readAll(storage: PluginStorage, source: Source): Promise<Uint8Arr
 }
 
 /** The zip's bytes as they are written; entries named after the files, a repeated name numbered. */
-function zipStream(storage: PluginStorage, sources: Source[]): AsyncIterable<Uint8Array> {
+function zipStream(sources: Source[]): AsyncIterable<Uint8Array> {
   const zip = new ZipFile()
   const used = new Set<string>()
   for (const source of sources) {
     const entry = uniqueEntry(used, source.name)
     zip.addReadStreamLazy(entry, { size: source.size }, (done) => {
-      storage.read(source.storage_key).then(
+      source.read().then(
         (chunks) => done(null, Readable.from(chunks)),
         (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream)
       )

@@ -3,7 +3,7 @@ import { OPERATION_LIMITS, OPERATIONS_PATHS, type CopyType, type MergeType } fro
 import { copyItems } from './copy.js'
 import { failure } from './failures.js'
 import { documentInfo, folderInfo } from './info.js'
-import { flag, idList, optionalId } from './input.js'
+import { fileRefList, flag, idList, optionalId } from './input.js'
 import { mergeDocuments } from './merge.js'
 import { renameFile, renameFolder } from './rename.js'
 import { searchDocFolder } from './search_doc_folder.js'
@@ -54,7 +54,7 @@ export function operationsRoutes(ctx: PluginContext): PluginRoute[] {
         if (type !== 'merge_docs' && type !== 'zip_docs') throw failure('copy', 400, 'invalid_type')
         return mergeDocuments(ctx, principal(req), {
           type: type as MergeType,
-          files: idList('copy', req, 'rutes_merge', OPERATION_LIMITS.zipFiles + 1),
+          files: fileRefList('copy', req, 'rutes_merge', OPERATION_LIMITS.zipFiles + 1),
           name: req.field('name_doc'),
           save: flag(req.field('save_doc')),
           folderId: optionalId('copy', req.field('folder_id')),

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { PDFDocument } from 'pdf-lib'
 import type { CopyAnswer, DocumentInfo, FiledAnswer, FolderInfo } from '../../shared/operations.js'
 import { assertUsageCounted, pdf, person, quota, resetLibrary, storageObjects, txt } from './library_fixtures.js'
+import { formFile } from '../../../../core/server/tests/helpers/uploads.js'
 import { file as storedFile } from './sharing_fixtures.js'
 import { assertCode, fileRow, makeFolder, objectBytes, op, share, snapshot, upload } from './operations_fixtures.js'
 
@@ -349,6 +350,52 @@ test.group('documents operations: rename, copy and cut, info, merge and zip', (g
     await db.from('documents_files').where('id', one.id).update({ size: one.size })
     assert.equal(await snapshot(), before)
     assert.deepEqual(await storageObjects(), objects)
+  })
+
+  test("merge_doc files a case's form files with library ones; someone else's form file is not found", async ({
+    client,
+    assert,
+  }) => {
+    const ana = await person(client, 'ana_cf', 'teacher')
+    const beto = await person(client, 'beto_cf', 'teacher')
+    const folder = await makeFolder(client, ana, 'Expediente')
+    const note = await upload(client, ana, 'nota.txt', txt('uno'))
+    const scan = await formFile(ana.id, 'soporte.pdf', await pdf(2), { mime: 'application/pdf' })
+    const generated = await formFile(ana.id, 'certificado.pdf', await pdf(1), { mime: 'application/pdf' })
+
+    // A zip of a library file and a form's upload, filed into a folder.
+    const zipped = await op(client, ana, 'merge', {
+      rutes_merge: JSON.stringify([note.id, { path: scan }]),
+      type_merge: 'zip_docs',
+      name_doc: 'expediente',
+      save_doc: 'true',
+      folder_id: String(folder),
+    })
+    zipped.assertStatus(200)
+    const filed = (zipped.body().data as FiledAnswer).file
+    const row = await fileRow(filed.id)
+    assert.equal(Number(row.folder_id), folder)
+    const bytes = await objectBytes(row.storage_key)
+    assert.include(bytes.toString('latin1'), 'nota.txt')
+    assert.include(bytes.toString('latin1'), 'soporte.pdf')
+
+    // The form's PDFs joined into one, filed: its pages are both files' pages.
+    const merged = await op(client, ana, 'merge', {
+      rutes_merge: `${scan},${generated}`,
+      type_merge: 'merge_docs',
+      name_doc: 'radicado',
+      save_doc: 'true',
+    })
+    merged.assertStatus(200)
+    assert.include((merged.body().data as FiledAnswer).file, { name: 'radicado.pdf', pages: 3 })
+
+    // Beto may not read Ana's staged upload: not found, and nothing stored.
+    const before = await snapshot()
+    const refused = await op(client, beto, 'merge', { rutes_merge: scan, type_merge: 'zip_docs', save_doc: 'true' })
+    refused.assertStatus(404)
+    assert.equal(refused.body().status, 'fail')
+    assert.equal(await snapshot(), before)
+    await assertUsageCounted(assert)
   })
 
   test('merge_doc zip_docs streams a zip of the files, or files it', async ({ client, assert }) => {

@@ -3,6 +3,7 @@ import type { PluginDefinition, PluginServices } from '@tramita/plugin-api'
 import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import { pluginAudit } from './audit.js'
+import { pluginCaseFiles } from './case_files.js'
 import { pluginDb } from './db.js'
 import { LinkModuleTable } from './forms.js'
 import { RouteTable } from './http.js'
@@ -51,6 +52,7 @@ export class PluginServiceFactory {
     return {
       http: this.routes.httpFor(id, this.deps.appUrl),
       forms: this.linkModules.formsFor(id),
+      caseFiles: guard('caseFiles', pluginCaseFiles()),
       db: guard(
         'db',
         pluginDb(id, () => this.deps.pluginIds)

@@ -15,17 +15,21 @@ import { cleanName } from '#services/uploads/inspect'
 import { fileExtension } from '@tramita/contract'
 import { isFileAnswer, sendFile } from './file_answer.js'
 import type { DeclaredRoute } from './http.js'
+import { remember } from './principals.js'
 
 /** The plugin's view of the core's principal (its areas read here: the principal's query has none). */
 export async function pluginPrincipal(principal: Principal, language: Language): Promise<PluginPrincipal> {
   const areas = await db.from('user_areas').where('user_id', principal.user.id).select('area_id')
-  return {
-    userId: principal.user.id,
-    roles: [...principal.roles],
-    areaIds: areas.map((a) => Number(a.area_id)),
-    impersonatorId: principal.impersonatorId,
-    language,
-  }
+  return remember(
+    {
+      userId: principal.user.id,
+      roles: [...principal.roles],
+      areaIds: areas.map((a) => Number(a.area_id)),
+      impersonatorId: principal.impersonatorId,
+      language,
+    },
+    principal
+  )
 }
 
 function uploadOf(file: MultipartFile): PluginUpload | undefined {
