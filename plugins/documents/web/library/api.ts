@@ -16,6 +16,7 @@ import {
   type FolderRow,
   type LabelRow,
   type LibraryListing,
+  type LibrarySort,
   type LibraryView,
   type TrashAnswer,
   type VersionRow,
@@ -25,8 +26,18 @@ async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
   return (await promise).data as T
 }
 
-export function listView(view: LibraryView, folder: number | null, offset = 0): Promise<LibraryListing> {
-  const fields: Record<string, string | number> = { offset }
+export interface ListOrder {
+  sort: LibrarySort
+  order: 'asc' | 'desc'
+}
+
+export function listView(
+  view: LibraryView,
+  folder: number | null,
+  offset = 0,
+  order: ListOrder = { sort: 'name', order: 'asc' }
+): Promise<LibraryListing> {
+  const fields: Record<string, string | number> = { offset, sort: order.sort, order: order.order }
   if (folder !== null) fields.folder = folder
   return data(call<LibraryListing>('GET', libraryPath('list', { view }), fields))
 }

@@ -11,8 +11,17 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import { useScreenHost } from '@tramita/web/screen-host'
-import type { FileRow, FolderRow, LibraryListing, LibraryView, Usage } from '../../shared/library.js'
-import { emptyTrash, listView, makeFolder, moveToTrash, rename, restore, type Selection } from '../library/api.js'
+import type { FileRow, FolderRow, LibraryListing, LibrarySort, LibraryView, Usage } from '../../shared/library.js'
+import {
+  emptyTrash,
+  listView,
+  makeFolder,
+  moveToTrash,
+  rename,
+  restore,
+  type ListOrder,
+  type Selection,
+} from '../library/api.js'
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
 import { formatBytes, formatDate } from '../library/format.js'
 import { Dialog } from './Dialog.js'
@@ -55,6 +64,8 @@ export function Library({ view }: { view: LibraryView }) {
   const [listing, setListing] = useState<LibraryListing | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [usage, setUsage] = useState<Usage | null>(null)
+  const [order, setOrder] = useState<ListOrder>({ sort: 'name', order: 'asc' })
+  const [offset, setOffset] = useState(0)
   const [reloads, setReloads] = useState(0)
   const reload = useCallback(() => setReloads((n) => n + 1), [])
   const [dialog, setDialog] = useState<DialogState>(null)
@@ -70,7 +81,7 @@ export function Library({ view }: { view: LibraryView }) {
 
   useEffect(() => {
     let live = true
-    listView(view, folder).then(
+    listView(view, folder, offset, order).then(
       (answer) => {
         if (!live) return
         setListing(answer)
@@ -84,7 +95,10 @@ export function Library({ view }: { view: LibraryView }) {
     return () => {
       live = false
     }
-  }, [view, folder, reloads])
+  }, [view, folder, offset, order, reloads])
+
+  // Another folder, view or order starts at its first page.
+  useEffect(() => setOffset(0), [view, folder, order])
 
   // After the new folder's rows are drawn (its name in the breadcrumbs is a new element by then).
   useEffect(() => {
@@ -97,6 +111,8 @@ export function Library({ view }: { view: LibraryView }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview])
 
   const canWrite = view === 'mine' || (view === 'shared' && listing?.folder?.permission === 'all')
+  // My documents and a shared folder sort by a column; the other views keep their own order.
+  const sorting = { order, onSort: view === 'mine' || view === 'shared' ? setOrder : null }
   const target = view === 'mine' ? folder : (listing?.folder?.id ?? null)
 
   async function upload(files: readonly File[]) {
@@ -237,17 +253,19 @@ export function Library({ view }: { view: LibraryView }) {
           <table className="docs-table">
             <thead>
               <tr>
-                <th scope="col">{t('documents.screens.name')}</th>
-                <th scope="col">{t('documents.screens.size')}</th>
-                <th scope="col">
-                  {t(
+                <SortableHeader column="name" label={t('documents.screens.name')} {...sorting} />
+                <SortableHeader column="size" label={t('documents.screens.size')} {...sorting} />
+                <SortableHeader
+                  column="date"
+                  label={t(
                     view === 'trash'
                       ? 'documents.screens.trashed_at'
                       : view === 'recent'
                         ? 'documents.screens.opened_at'
                         : 'documents.screens.modified'
                   )}
-                </th>
+                  {...sorting}
+                />
                 <th scope="col">{t('documents.screens.labels')}</th>
                 <th scope="col">
                   <span className="docs-sr">{t('documents.screens.actions')}</span>
@@ -274,6 +292,33 @@ export function Library({ view }: { view: LibraryView }) {
               ))}
             </tbody>
           </table>
+        )}
+        {listing && listing.total > listing.limit && (
+          <nav className="docs-pager" aria-label={t('documents.screens.pages')} data-testid="docs-pager">
+            <button
+              type="button"
+              className="button"
+              disabled={listing.offset === 0}
+              onClick={() => setOffset(Math.max(0, listing.offset - listing.limit))}
+            >
+              {t('documents.screens.previous')}
+            </button>
+            <span role="status">
+              {t('documents.screens.page_range', {
+                from: listing.offset + 1,
+                to: Math.min(listing.offset + listing.limit, listing.total),
+                total: listing.total,
+              })}
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={listing.offset + listing.limit >= listing.total}
+              onClick={() => setOffset(listing.offset + listing.limit)}
+            >
+              {t('documents.screens.next')}
+            </button>
+          </nav>
         )}
       </section>
 
@@ -357,6 +402,35 @@ export function Library({ view }: { view: LibraryView }) {
       {preview && <FilePreview file={preview} onClose={() => setPreview(null)} />}
       <TransferPanel />
     </Page>
+  )
+}
+
+/** A column's header: a button that sorts by it (again: the other way), its state in aria-sort. */
+function SortableHeader({
+  column,
+  label,
+  order,
+  onSort,
+}: {
+  column: LibrarySort
+  label: string
+  order: ListOrder
+  onSort: ((order: ListOrder) => void) | null
+}) {
+  if (!onSort) return <th scope="col">{label}</th>
+  const active = order.sort === column
+  const ascending = !active || order.order === 'asc'
+  return (
+    <th scope="col" aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="docs-sort"
+        onClick={() => onSort({ sort: column, order: active && ascending ? 'desc' : 'asc' })}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (ascending ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
   )
 }
 
