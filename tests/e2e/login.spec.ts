@@ -221,7 +221,8 @@ test.group('login in Chromium', (group) => {
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${base}/`)
       const aside = page.getByTestId('login-aside')
-      await aside.waitFor()
+      // The institution's name replaces the product's once its settings arrive: wait for it, then look.
+      await aside.filter({ hasText: institution.name || 'Tramita' }).waitFor()
       assert.include(await aside.innerText(), institution.name || 'Tramita')
       const box = (await aside.boundingBox())!
       const panel = (await page.locator('.login__panel').boundingBox())!
