@@ -8,10 +8,8 @@ import { toasts } from '@tramita/web/toasts'
 import { LIBRARY_LIMITS, type CommentRow, type FileRow, type VersionRow } from '../../shared/library.js'
 import { addComment, comments as listComments, restoreVersion, versions as listVersions } from '../library/api.js'
 import { downloadFile, uploadFiles } from '../library/files.js'
-import { formatBytes, formatDate } from '../library/format.js'
+import { errorText, formatBytes, formatDate } from '../library/format.js'
 import { Dialog } from './Dialog.js'
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onClose(): void; onChanged(): void }) {
   const { t, i18n } = useTranslation()
@@ -29,7 +27,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
         setComments(c)
       },
       (error: unknown) => {
-        toasts.error(message(error))
+        toasts.error(errorText(error))
         setVersions([])
       }
     )
@@ -43,7 +41,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
       load()
       onChanged()
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -67,7 +65,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
       setComments(await addComment(file.id, text.trim()))
       setText('')
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -101,7 +99,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
                       type="button"
                       className="docs-action"
                       onClick={() =>
-                        void downloadFile(file, version.number).catch((e: unknown) => toasts.error(message(e)))
+                        void downloadFile(file, version.number).catch((e: unknown) => toasts.error(errorText(e)))
                       }
                     >
                       {t('documents.screens.download_version', { n: version.number })}

@@ -15,9 +15,8 @@ import {
 } from '../../shared/indexes.js'
 import type { FileRow } from '../../shared/library.js'
 import { createIndex, fileIndexes, fileUnderIndex, indexes as listIndexes, unfile } from '../library/api.js'
+import { errorText } from '../library/format.js'
 import { Dialog } from './Dialog.js'
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** An index's name as a list shows it: a sub-index after its parent's. */
 function fullName(index: IndexRow, all: IndexRow[]): string {
@@ -41,7 +40,7 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
         setFiled(mine)
       },
       (error: unknown) => {
-        toasts.error(message(error))
+        toasts.error(errorText(error))
         setAll([])
       }
     )
@@ -62,7 +61,7 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
       setFiled((current) => [...current.filter((f) => f.index_id !== saved.index_id), saved])
       toasts.success(t('documents.screens.index_saved'))
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -72,7 +71,7 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
       setFiled((current) => current.filter((f) => f.index_id !== entry.index_id))
       if (chosen === entry.index_id) setValues({})
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -220,7 +219,7 @@ function NewIndex({ all, onMade, onCancel }: { all: IndexRow[]; onMade(index: In
     try {
       onMade(await createIndex(name.trim(), parent, columns))
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 

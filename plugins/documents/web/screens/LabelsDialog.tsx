@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { toasts } from '@tramita/web/toasts'
 import { LIBRARY_LIMITS, type FileRow, type LabelRow } from '../../shared/library.js'
 import { createLabel, labels as listLabels, setLabels } from '../library/api.js'
+import { errorText } from '../library/format.js'
 import { Dialog } from './Dialog.js'
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation()
@@ -17,7 +16,7 @@ export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClos
 
   useEffect(() => {
     listLabels().then(setAll, (error: unknown) => {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
       setAll([])
     })
   }, [])
@@ -31,7 +30,7 @@ export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClos
       setChosen((current) => new Set([...current, label.id]))
       setName('')
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -40,7 +39,7 @@ export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClos
       await setLabels(file.id, [...chosen])
       onSaved()
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 

@@ -23,7 +23,7 @@ import {
   type Selection,
 } from '../library/api.js'
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
-import { formatBytes, formatDate } from '../library/format.js'
+import { errorText, formatBytes, formatDate } from '../library/format.js'
 import { Dialog } from './Dialog.js'
 import { DetailsDialog } from './DetailsDialog.js'
 import { IndexesDialog } from './IndexesDialog.js'
@@ -38,8 +38,6 @@ const VIEWS: { view: LibraryView; to: string; label: string }[] = [
   { view: 'recent', to: '/documents/recent', label: 'documents.screens.recent' },
   { view: 'trash', to: '/documents/trash', label: 'documents.screens.trash' },
 ]
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 type Item = { kind: 'folder'; row: FolderRow } | { kind: 'file'; row: FileRow }
 
@@ -90,7 +88,7 @@ export function Library({ view }: { view: LibraryView }) {
         setUsage(answer.usage)
         setFailure(null)
       },
-      (error: unknown) => live && setFailure(message(error))
+      (error: unknown) => live && setFailure(errorText(error))
     )
     return () => {
       live = false
@@ -139,7 +137,7 @@ export function Library({ view }: { view: LibraryView }) {
       await work()
       if (done) toasts.success(done)
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
     reload()
   }
@@ -151,7 +149,7 @@ export function Library({ view }: { view: LibraryView }) {
     try {
       setPreview({ name: file.name, url: await previewUrl(file) })
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -598,7 +596,7 @@ function NameDialog({ title, label, submit, initial = '', testId, onClose, onSav
       await onSave(name.trim())
       onSaved()
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
       setBusy(false)
     }
   }

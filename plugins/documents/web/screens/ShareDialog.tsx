@@ -17,9 +17,9 @@ import {
   type ShareList,
   type SharePermission,
 } from '../../shared/sharing.js'
+import { errorText } from '../library/format.js'
 import { Dialog } from './Dialog.js'
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 const sharePath = (id: number) => SHARING_ROUTES.update.path.replace(':id', String(id))
 
 interface Option {
@@ -63,7 +63,7 @@ export function ShareDialog({ type, id, name, onClose }: Props) {
   useEffect(() => {
     call<ShareList>('GET', SHARING_ROUTES.list.path, { type, id }).then(
       (body) => setList(body.data ?? null),
-      (error: unknown) => toasts.error(message(error))
+      (error: unknown) => toasts.error(errorText(error))
     )
     grantees().then(setOptions, () => setOptions({ user: [], area: [], role: [] }))
   }, [type, id])
@@ -74,7 +74,7 @@ export function ShareDialog({ type, id, name, onClose }: Props) {
       if (body.data) setList(body.data)
       toasts.success(t('documents.screens.share_saved'))
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
@@ -112,7 +112,7 @@ export function ShareDialog({ type, id, name, onClose }: Props) {
       const body = await call<CreatedLink>('POST', SHARING_ROUTES.createLink.path, fields)
       setLink(body.data?.url ?? null)
     } catch (error) {
-      toasts.error(message(error))
+      toasts.error(errorText(error))
     }
   }
 
