@@ -1,29 +1,16 @@
 import { test } from '@japa/runner'
-import { type Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y } from '../../../../tests/e2e/a11y.ts'
-import { BASE as base, PHONE, people } from '../../../../tests/e2e/session.ts'
-import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
-import { resetLibrary } from '../functional/library_fixtures.ts'
-import { dropFiles, row } from './library_page.ts'
+import { BASE as base, PHONE } from '../../../../tests/e2e/session.ts'
+import { makeUser } from '../../../../core/server/tests/helpers/auth.ts'
+import { dropFiles, libraryBrowser, row } from './library_page.ts'
 
 /**
  * A file's versions and comments in Chromium (spec 001 §3, §9): a new version uploaded from the dialog,
  * the first one restored (as version 3), a comment added; the dialog passes axe on a desktop and a phone.
  */
 test.group('documents versions and comments in Chromium', (group) => {
-  let browser: Browser
-  const crowd = people(() => browser, PASSWORD)
-
-  group.setup(async () => {
-    browser = await launchChromium()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    await resetLibrary()
-    return () => crowd.closeAll()
-  })
+  const crowd = libraryBrowser(group)
 
   test('a new version, the first restored, a comment; on a phone too', async ({ assert }) => {
     await makeUser({ username: 'ana', role: 'teacher' })

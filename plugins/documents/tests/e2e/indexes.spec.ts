@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import { type Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y } from '../../../../tests/e2e/a11y.ts'
-import { BASE as base, PHONE, people } from '../../../../tests/e2e/session.ts'
-import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
-import { resetLibrary } from '../functional/library_fixtures.ts'
+import { BASE as base, PHONE } from '../../../../tests/e2e/session.ts'
+import { makeUser } from '../../../../core/server/tests/helpers/auth.ts'
 import { file } from '../functional/sharing_fixtures.ts'
+import { libraryBrowser } from './library_page.ts'
 
 /**
  * A file's indexes in Chromium (spec 001 §3): a new index with typed columns made from the file's
@@ -14,17 +12,7 @@ import { file } from '../functional/sharing_fixtures.ts'
  * a phone too; axe on the dialog.
  */
 test.group('documents indexes in Chromium', (group) => {
-  let browser: Browser
-  const crowd = people(() => browser, PASSWORD)
-
-  group.setup(async () => {
-    browser = await launchChromium()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    await resetLibrary()
-    return () => crowd.closeAll()
-  })
+  const crowd = libraryBrowser(group)
 
   for (const [size, viewport] of [
     ['desktop', undefined],

@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import { type Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y, focusedNow, tabTo } from '../../../../tests/e2e/a11y.ts'
-import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
-import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
-import { quota, resetLibrary } from '../functional/library_fixtures.ts'
-import { dropFiles, row } from './library_page.ts'
+import { BASE as base, PHONE, waitUntil } from '../../../../tests/e2e/session.ts'
+import { makeUser } from '../../../../core/server/tests/helpers/auth.ts'
+import { quota } from '../functional/library_fixtures.ts'
+import { dropFiles, libraryBrowser, row } from './library_page.ts'
 
 /**
  * The library's screens in Chromium (spec 001 §2): reached from the home, a folder made and opened,
@@ -16,17 +14,7 @@ import { dropFiles, row } from './library_page.ts'
  */
 
 test.group('documents library in Chromium', (group) => {
-  let browser: Browser
-  const crowd = people(() => browser, PASSWORD)
-
-  group.setup(async () => {
-    browser = await launchChromium()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    await resetLibrary()
-    return () => crowd.closeAll()
-  })
+  const crowd = libraryBrowser(group)
 
   test('from the home: a folder, files dropped with their progress, a preview, trash and restore', async ({
     assert,

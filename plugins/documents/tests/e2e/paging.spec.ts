@@ -1,25 +1,13 @@
 import { test } from '@japa/runner'
-import { type Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y } from '../../../../tests/e2e/a11y.ts'
-import { BASE as base, PHONE, people } from '../../../../tests/e2e/session.ts'
-import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
-import { resetLibrary } from '../functional/library_fixtures.ts'
+import { BASE as base, PHONE } from '../../../../tests/e2e/session.ts'
+import { makeUser } from '../../../../core/server/tests/helpers/auth.ts'
+import { libraryBrowser } from './library_page.ts'
 
 /** A folder of 60 files in Chromium: pages of 50 with their range, and sorting by a column both ways. */
 test.group('documents paging and sorting in Chromium', (group) => {
-  let browser: Browser
-  const crowd = people(() => browser, PASSWORD)
-
-  group.setup(async () => {
-    browser = await launchChromium()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    await resetLibrary()
-    return () => crowd.closeAll()
-  })
+  const crowd = libraryBrowser(group)
 
   test('pages of 50 with their range; sorted by size, then the other way; on a phone too', async ({ assert }) => {
     const ana = await makeUser({ username: 'ana', role: 'teacher' })
