@@ -52,6 +52,16 @@ async function endClients(owner: { getBackend(): RedisQueueBackend }): Promise<v
   }
 }
 
+/**
+ * How long a close may wait. Redis can die between the check that it is up and the graceful close, which
+ * then waits for it forever: past this, the close goes on and endClients() drops the connections.
+ */
+const CLOSE_WAIT_MS = 5000
+
+async function closeWithin(closing: Promise<unknown>, what: string, logger: { warn(message: string): void }) {
+  await withTimeout(closing, CLOSE_WAIT_MS, what).catch((error) => logger.warn(`${what}: ${errorMessage(error)}`))
+}
+
 /** BullMQ driver: one queue, workers run every registered job; a job whose worker dies is run again (stalled jobs). */
 export class BullMqQueue implements Queue {
   readonly driver = 'redis' as const
@@ -140,7 +150,7 @@ export class BullMqQueue implements Queue {
     const worker = this.worker
     if (!worker) return
     this.worker = undefined
-    await worker.close(force).catch((error) => this.opts.logger.warn(`Job worker close: ${errorMessage(error)}`))
+    await closeWithin(worker.close(force), 'Closing the job worker', this.opts.logger)
     await endClients(worker)
   }
 
@@ -253,7 +263,7 @@ export class BullMqQueue implements Queue {
     if (events) {
       await events
         .then(async (e) => {
-          await (up ? e.close() : e.disconnect())
+          await closeWithin(up ? e.close() : e.disconnect(), 'Closing the job events', this.opts.logger)
           await endClients(e)
         })
         .catch(() => {})
@@ -262,7 +272,7 @@ export class BullMqQueue implements Queue {
       (
         await withTimeout(this.queue.getBackend().client, 1000, 'The job queue connection').catch(() => undefined)
       )?.disconnect()
-    await this.queue.close().catch((error) => this.opts.logger.warn(`Job queue close: ${errorMessage(error)}`))
+    await closeWithin(this.queue.close(), 'Closing the job queue', this.opts.logger)
     await endClients(this.queue)
   }
 

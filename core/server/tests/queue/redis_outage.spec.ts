@@ -119,6 +119,28 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     assert.deepEqual(ran, [1, 2])
   }).timeout(90_000)
 
+  test('a queue closed just as Redis dies, with a job running, still closes', async ({ assert }) => {
+    const { port } = await redisPort()
+    const redis = await startRedisServer(port)
+    const queue = createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger: quietLogger() })
+    let started = false
+    queue.register({
+      name: 'test:long-running',
+      // Runs until the queue aborts it as it closes.
+      async handle(_payload: unknown, ctx: { signal: AbortSignal }) {
+        started = true
+        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))
+      },
+    })
+    await queue.startWorker()
+    await queue.enqueue('test:long-running', {})
+    await waitUntil(() => started)
+    // No wait between the two: the connections still read as ready when the close begins.
+    await redis.stop()
+    await queue.close()
+    assert.isFalse((await queue.health()).ok)
+  }).timeout(30_000)
+
   test('relays on several nodes move each staged job exactly once', async ({ assert, cleanup }) => {
     const logger = quietLogger()
     const queue = createQueue({ logger })
