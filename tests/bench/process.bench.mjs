@@ -18,15 +18,14 @@
  * Other load on the machine disturbs them much less than the rates, and on 2 cores shared by client,
  * server and database the rates follow them: each round trip costs CPU on both sides.
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mysql from 'mysql2/promise'
+import { MARIADB as DB, signInAdmin, startMariadbTramita } from './server.mjs'
 import { target } from './targets.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -41,12 +40,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const POOL = 10
 const PASSWORD = 'Tramita#2026'
 
-const DB = {
-  host: process.env.DB_HOST ?? '127.0.0.1',
-  port: Number(process.env.DB_PORT ?? 3306),
-  user: process.env.DB_USER ?? 'root',
-  password: process.env.DB_PASSWORD ?? '',
-}
 const DATABASE = `tramita_bench_${process.pid}`
 // A known APP_KEY lets the bench sign case keys and task tokens itself, as the server does for links.
 const APP_KEY = randomBytes(32).toString('base64url')
@@ -146,106 +139,20 @@ async function alternate(a, b) {
   return { a: summary(runs.a), b: summary(runs.b) }
 }
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolvePort(port))
-    })
-    server.on('error', reject)
-  })
-}
-
-/** A fresh database, the server on it (migrated, demo-seeded) and the bench forms published. */
+/** The server on a fresh database (migrated, demo-seeded) and the bench forms published. */
 async function startServer() {
-  const admin = await mysql.createConnection(DB)
-  await admin.query(`CREATE DATABASE \`${DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
-  await admin.end()
-  const dataDir = mkdtempSync(join(tmpdir(), 'tramita-bench-'))
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    APP_KEY,
-    TRAMITA_DATA_DIR: dataDir,
-    TRAMITA_DEMO_PASSWORD: PASSWORD,
-    REDIS_URL: '',
-    DB_CONNECTION: 'mysql',
-    DB_HOST: DB.host,
-    DB_PORT: String(DB.port),
-    DB_USER: DB.user,
-    DB_PASSWORD: DB.password,
-    DB_DATABASE: DATABASE,
-  }
-  const port = await freePort()
-  // BENCH_SERVER_ARGS: Node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(
-    NODE,
-    [
-      ...nodeArgs,
-      'cli/bin/tramita.js',
-      'serve',
-      '--migrate',
-      '--seed-demo',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }
-  )
-  const origin = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-    const drop = await mysql.createConnection(DB)
-    await drop.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``)
-    await drop.end()
-  }
-  try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`the server exited at start (code ${child.exitCode})`)
-      if (i > 600) throw new Error(`nothing answers on ${origin}`)
-      const up = await fetch(`${origin}/health`).then(
-        (r) => r.ok,
-        () => false
-      )
-      if (up) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const setup = spawnSync(NODE, ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'process_setup.ts')], {
-      cwd: join(ROOT, 'core', 'server'),
-      env,
-      encoding: 'utf8',
-    })
-    const line = setup.stdout?.split('\n').find((l) => l.startsWith('{"saves"'))
-    if (setup.status !== 0 || !line) throw new Error(`set-up failed:\n${setup.stdout}\n${setup.stderr}`)
-    // Why a request failed, when the server itself stopped.
-    const exit = () =>
-      (child.exitCode ?? child.signalCode) !== null && `code ${child.exitCode}, signal ${child.signalCode}`
-    return { origin, pid: child.pid, forms: JSON.parse(line), stop, exit }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-}
-
-/** The admin's session token through the spec's sign-in (the SHA-256 prehash of the password). */
-async function signIn(agent, origin) {
-  const password = createHash('sha256').update(PASSWORD).digest('hex')
-  const body = Buffer.from(
-    new URLSearchParams({ case: 'PUT', user: 'admin', password, side_login: 'admin', type_login: 'normal' }).toString()
-  )
-  const data = await call(agent, `${origin}/data/login`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length },
-    body,
+  const server = await startMariadbTramita({ database: DATABASE, password: PASSWORD, appKey: APP_KEY })
+  const setup = spawnSync(NODE, ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'process_setup.ts')], {
+    cwd: join(ROOT, 'core', 'server'),
+    env: server.env,
+    encoding: 'utf8',
   })
-  return data.token_new
+  const line = setup.stdout?.split('\n').find((l) => l.startsWith('{"saves"'))
+  if (setup.status !== 0 || !line) {
+    await server.stop()
+    throw new Error(`set-up failed:\n${setup.stdout}\n${setup.stderr}`)
+  }
+  return { ...server, forms: JSON.parse(line) }
 }
 
 /** Opens `count` cases of the form through case new; each gets its first (fill) task. */
@@ -389,7 +296,13 @@ export async function processBench({ saves, steps }) {
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
   const db = await mysql.createConnection({ ...DB, database: DATABASE })
   try {
-    const bench = { agent, db, origin: server.origin, pid: server.pid, token: await signIn(agent, server.origin) }
+    const bench = {
+      agent,
+      db,
+      origin: server.origin,
+      pid: server.pid,
+      token: await signInAdmin(server.origin, PASSWORD),
+    }
     if (saves) await benchSaves(bench, server.forms.saves)
     if (steps) await benchSteps(bench, server.forms.steps)
   } catch (error) {
