@@ -2,7 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
 import { appUrl as publicUrl } from '#lib/app_url'
 import { createQueue } from '#jobs/create_queue'
+import proxyAddr from 'proxy-addr'
 import { SocketHub } from '#sockets/hub'
+import { anonymousSocketTerms } from '#sockets/anonymous'
 import { PluginHost } from '#plugins/host'
 import { loadDefinitions, pluginDir } from '#plugins/enabled'
 import { PluginServiceFactory } from '#plugins/services/factory'
@@ -43,12 +45,18 @@ export default class TramitaProvider {
     const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
     connectRateLimitStore()
     const appUrl = publicUrl()
+    // The address the per-address limits count, read as the HTTP side reads it (config/app.ts).
+    const trusted = this.app.config.get<unknown>('app.http.trustProxy')
+    const trustProxy = typeof trusted === 'function' ? (trusted as (addr: string, i: number) => boolean) : () => false
     const sockets = new SocketHub({
       redisUrl,
       channel: `${env.get('QUEUE_PREFIX', 'tramita')}:ws`,
       logger,
       allowedOrigins: [appUrl, ...(env.get('ALLOWED_ORIGINS') ?? '').split(',').filter(Boolean)],
       authenticate: async (token) => (await findSession(token))?.userId ?? null,
+      // Public-link visitors (no session) wait for fileReady on an anonymous socket.
+      anonymous: anonymousSocketTerms(),
+      clientIp: (req) => proxyAddr(req, trustProxy),
     })
     const definitions = await loadDefinitions()
     const services = await PluginServiceFactory.create({

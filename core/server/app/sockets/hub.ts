@@ -25,8 +25,20 @@ interface Envelope {
 
 interface Client {
   id: string
-  userId: number
+  /** null: an anonymous socket, which receives only what is addressed to its id. */
+  userId: number | null
   ws: WebSocket
+  idle?: NodeJS.Timeout
+}
+
+/** Sockets without a session (a public link's visitor waiting for fileReady), and their bounds. */
+export interface AnonymousOptions {
+  /** Anonymous sockets one address may hold open on this node at once. */
+  maxPerIp: number
+  /** An anonymous socket with nothing delivered to it for this long is closed. */
+  idleMs: number
+  /** Counts one connection attempt of this address (on every node's shared counter); false refuses it. */
+  admit(ip: string): Promise<boolean>
 }
 
 export interface HubOptions {
@@ -36,18 +48,26 @@ export interface HubOptions {
   allowedOrigins: string[]
   /** Resolves a session token to its user id, or null to refuse. */
   authenticate(token: string | null): Promise<number | null>
+  /** Accepts connections without a token on these terms; without it they are refused (401). */
+  anonymous?: AnonymousOptions
+  /** The client's address as the HTTP side reads it (X-Forwarded-For only from trusted proxies). */
+  clientIp?(req: IncomingMessage): string
   logger: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void }
 }
 
 /**
  * The WebSocket endpoint. Each node keeps only its own connections; publish() goes through Redis
  * pub/sub when Redis is configured so a message published on any node reaches clients on every node,
- * and is delivered locally otherwise (the embedded default).
+ * and is delivered locally otherwise (the embedded default). A connection without a token is an
+ * anonymous socket (a public link's visitor): it gets an id like any other, receives only messages
+ * addressed to that id, is bounded per address, and is closed when idle or when it sends anything.
  */
 export class SocketHub {
   readonly driver: 'redis' | 'memory'
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   private readonly clients = new Map<string, Client>()
+  /** Open (and being admitted) anonymous sockets per client address. */
+  private readonly anonymousByIp = new Map<string, number>()
   private readonly path: string
   private readonly channel: string
   private pub?: Redis
@@ -99,6 +119,7 @@ export class SocketHub {
     // Browsers cannot set headers on a WebSocket, so the token may come in the query string.
     const header = req.headers.token
     const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('token')
+    if (!token) return this.upgradeAnonymous(req, socket, head, refuse)
     this.options
       .authenticate(token)
       .then((userId) => {
@@ -107,20 +128,84 @@ export class SocketHub {
       })
       .catch((error) => {
         this.options.logger.error({ err: error }, 'socket authentication failed')
-        refuse(500, 'Internal Server Error')
+        refuse(503, 'Service Unavailable')
       })
   }
 
-  private onConnection(ws: WebSocket, userId: number) {
+  /**
+   * A connection without a token: within the address's cap of open anonymous sockets on this node
+   * and its rate of attempts (counted across nodes), else 429.
+   */
+  private upgradeAnonymous(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    refuse: (code: number, reason: string) => void
+  ) {
+    const anonymous = this.options.anonymous
+    if (!anonymous) return refuse(401, 'Unauthorized')
+    const ip = this.options.clientIp?.(req) ?? req.socket.remoteAddress ?? ''
+    const open = this.anonymousByIp.get(ip) ?? 0
+    if (open >= anonymous.maxPerIp) return refuse(429, 'Too Many Requests')
+    // Held from now until the connection ends, so attempts admitted side by side cannot pass the cap.
+    this.anonymousByIp.set(ip, open + 1)
+    let held = true
+    const release = () => {
+      if (!held) return
+      held = false
+      const left = (this.anonymousByIp.get(ip) ?? 1) - 1
+      if (left > 0) this.anonymousByIp.set(ip, left)
+      else this.anonymousByIp.delete(ip)
+    }
+    socket.once('close', release)
+    anonymous
+      .admit(ip)
+      .then((admitted) => {
+        if (!admitted) {
+          release()
+          return refuse(429, 'Too Many Requests')
+        }
+        if (socket.destroyed) return release()
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, null, release))
+      })
+      .catch((error) => {
+        release()
+        this.options.logger.error({ err: error }, 'anonymous socket admission failed')
+        refuse(503, 'Service Unavailable')
+      })
+  }
+
+  private onConnection(ws: WebSocket, userId: number | null, release?: () => void) {
     const id = randomBytes(16).toString('base64url')
-    this.clients.set(id, { id, userId, ws })
-    ws.on('close', () => this.clients.delete(id))
-    ws.on('error', () => this.clients.delete(id))
-    // Clients send nothing the server acts on yet; anything sent is ignored rather than trusted.
-    ws.on('message', () => {})
+    const client: Client = { id, userId, ws }
+    this.clients.set(id, client)
+    const gone = () => {
+      clearTimeout(client.idle)
+      this.clients.delete(id)
+      release?.()
+    }
+    ws.on('close', gone)
+    ws.on('error', gone)
+    if (userId === null) {
+      // An anonymous socket only listens: sending anything ends it. (ws answers pings by itself.)
+      ws.on('message', () => ws.close(1008, 'anonymous sockets only listen'))
+      this.keepAlive(client)
+    } else {
+      // Clients send nothing the server acts on yet; anything sent is ignored rather than trusted.
+      ws.on('message', () => {})
+    }
     // The spec's client stores the token of an `init` message: it is this socket's id, used by calls
     // that answer through the socket (public file links, scans, prints).
     this.send(ws, { case: 'init', data: { token: id } })
+  }
+
+  /** (Re)starts an anonymous socket's idle timer: closed after idleMs with nothing delivered to it. */
+  private keepAlive(client: Client) {
+    const idleMs = this.options.anonymous?.idleMs
+    if (client.userId !== null || !idleMs) return
+    clearTimeout(client.idle)
+    client.idle = setTimeout(() => client.ws.close(1000, 'idle'), idleMs)
+    client.idle.unref()
   }
 
   /**
@@ -145,14 +230,25 @@ export class SocketHub {
     } catch {
       return
     }
-    for (const client of this.clients.values()) {
-      const to = envelope.to
-      const match =
-        ('all' in to && to.all) ||
-        ('userId' in to && to.userId === client.userId) ||
-        ('socketId' in to && to.socketId === client.id)
-      if (match) this.send(client.ws, envelope.message)
+    const to = envelope?.to
+    if (typeof to !== 'object' || to === null) return
+    if ('socketId' in to) {
+      // The one socket of that id, on whichever node holds it (anonymous ones included).
+      const client = typeof to.socketId === 'string' ? this.clients.get(to.socketId) : undefined
+      if (client) this.deliver(client, envelope.message)
+      return
     }
+    for (const client of this.clients.values()) {
+      // Anonymous sockets never get broadcasts nor any user's messages.
+      if (client.userId === null) continue
+      const match = ('all' in to && to.all === true) || ('userId' in to && to.userId === client.userId)
+      if (match) this.deliver(client, envelope.message)
+    }
+  }
+
+  private deliver(client: Client, message: SocketMessage) {
+    this.send(client.ws, message)
+    this.keepAlive(client)
   }
 
   private send(ws: WebSocket, message: SocketMessage) {
@@ -175,7 +271,10 @@ export class SocketHub {
 
   async close(): Promise<void> {
     this.server?.off('upgrade', this.onUpgrade)
-    for (const client of this.clients.values()) client.ws.close(1001, 'server shutting down')
+    for (const client of this.clients.values()) {
+      clearTimeout(client.idle)
+      client.ws.close(1001, 'server shutting down')
+    }
     this.clients.clear()
     this.wss.close()
     await Promise.all([endRedis(this.pub), endRedis(this.sub)])

@@ -104,15 +104,34 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     assert.equal(error?.status, 403)
   })
 
-  test('a missing, unknown or revoked token is refused', async ({ assert }) => {
-    for (const bad of [undefined, 'not-a-token']) {
-      const client = connect(nodes[1].port, { token: bad })
-      const error = await client.opened.then(
-        () => null,
-        (e) => e
+  test('a visitor without a token gets fileReady published on another node, and no broadcast', async ({ assert }) => {
+    const visitor = connect(nodes[1].port, { origin: `http://127.0.0.1:${nodes[1].port}` })
+    await visitor.opened
+    const id = (await visitor.next('init')).data.token
+    assert.match(id, /^[A-Za-z0-9_-]{22,}$/)
+    const publisher = platform().sockets
+    await publisher.start()
+    try {
+      await publisher.publish({ all: true }, { case: 'scanforms_upload', data: {} })
+      await publisher.publish({ userId }, { case: 'push_notify', data: {} })
+      await publisher.publish({ socketId: id }, { case: 'fileReady', data: { rute: '/public.pdf' } })
+      assert.deepEqual((await visitor.next('fileReady')).data, { rute: '/public.pdf' })
+      assert.deepEqual(
+        visitor.messages.map((m) => m.case),
+        ['init', 'fileReady']
       )
-      assert.equal(error?.status, 401, `token ${bad}`)
+    } finally {
+      visitor.ws.close()
     }
+  })
+
+  test('an unknown or revoked token is refused', async ({ assert }) => {
+    const unknown = connect(nodes[1].port, { token: 'not-a-token' })
+    const refused = await unknown.opened.then(
+      () => null,
+      (e) => e
+    )
+    assert.equal(refused?.status, 401)
     const user = await User.findOrFail(userId)
     const { token: revoked, session } = await openSession(user.id)
     await revokeSession(session)

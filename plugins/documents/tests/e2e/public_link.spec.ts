@@ -5,7 +5,7 @@ import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y } from '../../../../tests/e2e/a11y.ts'
 import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
 import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
-import { file, resetSharing } from '../functional/sharing_fixtures.ts'
+import { attachSockets, file, resetSharing } from '../functional/sharing_fixtures.ts'
 import type { CreatedLink } from '../../shared/sharing.ts'
 
 /**
@@ -30,12 +30,28 @@ async function makeLink(page: Page, fileId: number, fields: Record<string, strin
   )
 }
 
+/** What the page's sockets receive, parsed (the visitor has no session: an anonymous socket). */
+function socketMessages(page: Page): { case: string; data: any }[] {
+  const messages: { case: string; data: any }[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      try {
+        messages.push(JSON.parse(String(payload)))
+      } catch {
+        // Not a message of ours.
+      }
+    })
+  )
+  return messages
+}
+
 test.group('documents public link screen in Chromium', (group) => {
   let browser: Browser
   const crowd = people(() => browser, PASSWORD)
 
   group.setup(async () => {
     browser = await launchChromium()
+    await attachSockets()
     return () => browser.close()
   })
   group.each.setup(async () => {
@@ -53,6 +69,11 @@ test.group('documents public link screen in Chromium', (group) => {
     const link = await makeLink(owner, doc.id, { mode: 'password', password: 'Secreto#1' })
 
     const page = await crowd.open()
+    const received = socketMessages(page)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/getPublicFile/')) asked.push(request.postData() ?? '')
+    })
     await page.goto(`${base}${new URL(link.url).pathname}`)
     const password = page.getByLabel('Contraseña')
     await password.waitFor()
@@ -71,6 +92,12 @@ test.group('documents public link screen in Chromium', (group) => {
     await password.press('Enter')
     await page.waitForURL(/\/api\/documents\/public\//)
     assert.include(await page.locator('body').innerText(), 'Clausula primera')
+    // The visitor's socket had an id, the page sent it as socketID, and fileReady came on it.
+    const socketId = received.find((m) => m.case === 'init')?.data.token
+    assert.match(socketId, /^[A-Za-z0-9_-]{22,}$/)
+    assert.include(asked.at(-1), socketId)
+    const ready = received.find((m) => m.case === 'fileReady')
+    assert.equal(ready?.data.rute && new URL(ready.data.rute, base).pathname, new URL(page.url()).pathname)
     const outcomes = await db.from('documents_link_accesses').where('link_id', link.link.id).orderBy('id')
     assert.deepEqual(
       outcomes.map((row) => row.outcome),

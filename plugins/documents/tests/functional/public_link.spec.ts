@@ -1,26 +1,23 @@
 import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { WebSocket } from 'ws'
 import { waitUntil } from '../../../../core/server/tests/helpers/wait.js'
 import { SHARING_LIMITS, SHARING_ROUTES, type CreatedLink, type LinkAccessRow } from '../../shared/sharing.js'
-import { call, fail, file, person, resetSharing, sharingCounts, trash, type Client } from './sharing_fixtures.js'
+import {
+  attachSockets,
+  call,
+  fail,
+  file,
+  person,
+  resetSharing,
+  sharingCounts,
+  trash,
+  type Client,
+} from './sharing_fixtures.js'
 
 const VERIFY = SHARING_ROUTES.verify.path
 const LINKS = SHARING_ROUTES.links.path
-/** The core's platform, loaded at run time: its sources type-check only inside core/server's project. */
-const PLATFORM = '../../../../core/server/app/services/platform.js'
-type Hub = { start(): Promise<void>; attach(server: unknown): void }
-
-/** Serves /ws on this test process's HTTP server, as the app does outside tests. */
-async function attachSockets(): Promise<void> {
-  const { platform } = (await import(PLATFORM)) as { platform: () => { sockets: Hub } }
-  const server = await app.container.make('server')
-  await platform().sockets.start()
-  platform().sockets.attach(server.getNodeServer()!)
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const VISITOR = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, resetAuthTables, tokenFor } from '../../../../core/server/tests/helpers/auth.js'
@@ -18,6 +19,18 @@ const TABLES = [
   'documents_versions',
   'documents_files',
 ]
+
+/** The core's platform, loaded at run time: its sources type-check only inside core/server's project. */
+const PLATFORM = '../../../../core/server/app/services/platform.js'
+type Hub = { start(): Promise<void>; attach(server: unknown): void }
+
+/** Serves /ws on this test process's HTTP server, as the app does outside tests (the test env skips it). */
+export async function attachSockets(): Promise<void> {
+  const { platform } = (await import(PLATFORM)) as { platform: () => { sockets: Hub } }
+  const server = await app.container.make('server')
+  await platform().sockets.start()
+  platform().sockets.attach(server.getNodeServer()!)
+}
 
 export async function resetSharing(): Promise<void> {
   for (const table of TABLES) await db.from(table).delete()

@@ -1,11 +1,11 @@
 /**
  * The public shared-document screen, /static/public/:token (spec 001 §2, §4, §5, §7, §8): verify the
  * link, then ask for its password, or the visitor form, or open directly; then 'ready to view' and the
- * socket's fileReady (or the answer itself, for a visitor without a socket) opens the file. Not yet
+ * socket's fileReady (or the answer itself, when no socket answered in time) opens the file. Not yet
  * active and closed links say so; a missing one says 'This document does not exist' and closes after
  * 2 s. Every rule that matters is the server's; this screen only guides.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { call, CallError, interpretBody, readSession, sessionHeaders } from '@tramita/web/api'
@@ -53,54 +53,104 @@ async function getPublicFile(token: string, fields: Record<string, string>): Pro
   return outcome.body.data!
 }
 
+/** How long opening waits for the page's socket before asking without one (the answer then opens the file). */
+const SOCKET_WAIT_MS = 1500
+/** How long after the answer fileReady may take before the answer's address opens the file instead. */
+const FILE_READY_WAIT_MS = 3000
+
+type FileReadySocket = { ws: WebSocket; id: Promise<string | null> }
+
 /**
- * The page's /ws socket, for the fileReady event: with the session's token when someone is signed in.
- * A socket the server refuses (no session) is simply absent: the answer carries the address too.
+ * The page's /ws socket, for the fileReady event: with the session's token when someone is signed in,
+ * anonymous otherwise (the server gives a visitor's socket an id and sends it only what is addressed
+ * to that id). The server closes an idle anonymous socket; the returned function opens a new one when
+ * needed and resolves with the socket's id, or null when none is open within `waitMs`.
  */
-function useFileReady(onReady: (rute: string) => void) {
-  const socketId = useRef<string | null>(null)
+function useFileReady(onReady: (rute: string) => void): (waitMs: number) => Promise<string | null> {
   const ready = useRef(onReady)
   ready.current = onReady
-  useEffect(() => {
-    if (typeof WebSocket === 'undefined') return
-    const token = readSession().token
+  const socket = useRef<FileReadySocket | null>(null)
+  // A session token the server refused (expired): the page's sockets go without it from then on.
+  const tokenRefused = useRef(false)
+
+  const connect = useCallback((): Promise<string | null> => {
+    if (socket.current) return socket.current.id
+    if (typeof WebSocket === 'undefined') return Promise.resolve(null)
+    const token = tokenRefused.current ? null : readSession().token
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
     const query = token ? `?token=${encodeURIComponent(token)}` : ''
     let ws: WebSocket
     try {
       ws = new WebSocket(`${scheme}://${location.host}/ws${query}`)
     } catch {
-      return
+      return Promise.resolve(null)
     }
-    ws.onmessage = (event) => {
-      try {
-        const message = JSON.parse(String(event.data)) as { case?: string; data?: { token?: unknown; rute?: unknown } }
-        if (message.case === 'init' && typeof message.data?.token === 'string') socketId.current = message.data.token
-        if (message.case === 'fileReady' && typeof message.data?.rute === 'string') ready.current(message.data.rute)
-      } catch {
-        // Not a message of ours.
+    let greeted = false
+    const id = new Promise<string | null>((resolve) => {
+      ws.onmessage = (event) => {
+        try {
+          const message = JSON.parse(String(event.data)) as {
+            case?: string
+            data?: { token?: unknown; rute?: unknown }
+          }
+          if (message.case === 'init' && typeof message.data?.token === 'string') {
+            greeted = true
+            resolve(message.data.token)
+          }
+          if (message.case === 'fileReady' && typeof message.data?.rute === 'string') ready.current(message.data.rute)
+        } catch {
+          // Not a message of ours.
+        }
       }
-    }
-    ws.onclose = () => {
-      socketId.current = null
-    }
-    return () => ws.close()
+      ws.onclose = () => {
+        resolve(null)
+        // Closed by the page itself (it cleared the socket first): nothing to learn.
+        if (socket.current?.ws !== ws) return
+        socket.current = null
+        if (token && !greeted) tokenRefused.current = true
+      }
+    })
+    socket.current = { ws, id }
+    return id
   }, [])
-  return socketId
+
+  useEffect(() => {
+    void connect()
+    return () => {
+      const open = socket.current
+      socket.current = null
+      open?.ws.close()
+    }
+  }, [connect])
+
+  return useCallback(
+    (waitMs: number) =>
+      Promise.race([connect(), new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs))]),
+    [connect]
+  )
 }
 
 export default function PublicLink() {
   const { t } = useTranslation()
   const { token = '' } = useParams()
   const [step, setStep] = useState<Step>({ kind: 'verifying' })
-  const socketId = useFileReady((rute) => window.location.assign(rute))
+  // Whether fileReady opened the file since the last ask (else the answer's address does).
+  const delivered = useRef(false)
+  const socketId = useFileReady((rute) => {
+    delivered.current = true
+    window.location.assign(rute)
+  })
   const missing = t('documents.link_missing')
 
   const open = async (name: string, type: 'password' | 'public' | 'direct', data: string) => {
-    const opened = await getPublicFile(token, { socketID: socketId.current ?? '', type, data })
+    const id = await socketId(SOCKET_WAIT_MS)
+    delivered.current = false
+    const opened = await getPublicFile(token, { socketID: id ?? '', type, data })
     setStep({ kind: 'ready', name, rute: opened.rute, allowDownload: opened.allow_download })
-    // Without a socket no fileReady comes: the answer's address opens the file.
-    if (!socketId.current) window.location.assign(opened.rute)
+    // Without a socket no fileReady comes, and one may be lost: the answer's address opens the file then.
+    const fallback = () => !delivered.current && window.location.assign(opened.rute)
+    if (id) setTimeout(fallback, FILE_READY_WAIT_MS)
+    else fallback()
   }
 
   useEffect(() => {
