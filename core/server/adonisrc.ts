@@ -40,7 +40,7 @@ export default defineConfig({
       { name: 'sandbox', files: ['../sandbox/tests/**/*.spec.ts'], timeout: 60_000 },
       { name: 'queue', files: ['tests/queue/**/*.spec.ts'], timeout: 60_000 },
       { name: 'sockets', files: ['tests/sockets/**/*.spec.ts'], timeout: 60_000 },
-      { name: 'cli', files: ['tests/cli/**/*.spec.ts'], timeout: 180_000 },
+      { name: 'cli', files: ['tests/cli/**/*.spec.ts', '../../plugins/*/tests/cli/**/*.spec.ts'], timeout: 180_000 },
       {
         name: 'e2e',
         files: ['../../tests/e2e/**/*.spec.ts', '../../plugins/*/tests/e2e/**/*.spec.ts'],

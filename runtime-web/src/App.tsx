@@ -21,6 +21,7 @@ const DocumentManagement = screen(() =>
 const Status = screen(() => import('./pages/StatusPage.js').then((m) => m.StatusPage))
 const Users = screen(() => import('./pages/UsersPage.js').then((m) => m.UsersPage))
 const UserProfile = screen(() => import('./pages/UserProfilePage.js').then((m) => m.UserProfilePage))
+const PluginSettings = screen(() => import('./pages/PluginSettingsPage.js').then((m) => m.PluginSettingsPage))
 const Preview = screen(() => import('./pages/PreviewPage.js').then((m) => m.PreviewPage))
 // Any other path: the enabled plugins' screens (virtual:tramita-screens), else the 404 page.
 const PluginScreens = screen(() => import('./components/PluginScreens.js').then((m) => m.PluginScreens))
@@ -34,9 +35,10 @@ function page(Screen: LazyExoticComponent<ComponentType>) {
 }
 
 /**
- * The routes of spec 000 §2 that are built, plus /consult, /status, /users, the plugins' screens and a 404. Later, with
- * their screens (until then they are the 404 page, not a placeholder): /static/public/:token (the
- * public shared-document viewer) and /confirmretention (retention confirmation), spec 000 §2 and 001 §2.
+ * The routes of spec 000 §2 that are built, plus /consult, /status, /users, /plugin_settings, the
+ * plugins' screens and a 404. Later, with their screens (until then they are the 404 page, not a
+ * placeholder): /static/public/:token (the public shared-document viewer) and /confirmretention
+ * (retention confirmation), spec 000 §2 and 001 §2.
  */
 export function App() {
   return (
@@ -55,6 +57,7 @@ export function App() {
         <Route path="status" element={page(Status)} />
         <Route path="users" element={page(Users)} />
         <Route path="users/:id" element={page(UserProfile)} />
+        <Route path="plugin_settings" element={page(PluginSettings)} />
         <Route path="*" element={page(PluginScreens)} />
       </Route>
     </Routes>

@@ -56,7 +56,8 @@ const DESKTOP = { width: 1280, height: 900 }
  * Issue 18: every screen a new user meets, in each language and on a desktop and a phone, has no
  * serious or critical axe violation: sign-in, recovery, the second factor, home, work list, the demo
  * permit form page by page and its done screen, an approval and its decision prompt, the public
- * consultation with the case, users, a profile, status, 404, the designer's list and a form in it.
+ * consultation with the case, users, a profile, the plugin settings, status, 404, the designer's list
+ * and a form in it.
  */
 test.group('accessibility of every screen (axe)', (group) => {
   let browser: Browser
@@ -174,6 +175,8 @@ test.group('accessibility of every screen (axe)', (group) => {
         await check(admin, where('users'), '[data-testid=page-users]')
         await admin.goto(`${base}/users/1`)
         await check(admin, where('profile'), '[data-testid=profile-view]')
+        await admin.goto(`${base}/plugin_settings`)
+        await check(admin, where('plugin settings'), '[data-testid=page-plugin-settings] section[data-plugin]')
         await admin.goto(`${base}/status`)
         await check(admin, where('status'), '[data-testid="health-overall"][data-ok="true"]')
         await admin.goto(`${base}/designer`)

@@ -38,9 +38,9 @@ test.group('home and navigation in Chromium', (group) => {
   }
 
   for (const [role, expected] of [
-    ['student', ['/process', '/status', '/documents']],
-    ['teacher', ['/process', '/status', '/documents']],
-    ['supervisor', ['/process', '/users', '/status', '/documents']],
+    ['student', ['/process', '/status', '/documents', '/documents/indexes']],
+    ['teacher', ['/process', '/status', '/documents', '/documents/indexes']],
+    ['supervisor', ['/process', '/users', '/plugin_settings', '/status', '/documents', '/documents/indexes']],
   ] as const) {
     test(`a ${role}: the home offers only screens that exist, and each opens its page`, async ({ assert }) => {
       await makeUser({ username: `u_${role}`, role })

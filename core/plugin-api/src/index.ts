@@ -8,8 +8,10 @@
  */
 
 import type { PluginServices } from './services.js'
+import { declarationProblems, type SettingsDeclaration } from './settings.js'
 
 export * from './services.js'
+export * from './settings.js'
 
 export interface PluginLogger {
   info(message: string, ...args: unknown[]): void
@@ -112,8 +114,11 @@ export interface PluginDefinition {
    * `register`), which gives auth, limits, uploads, the envelope and errors the core's way.
    */
   routes?(router: PluginRouter, ctx: PluginContext): void
-  /** Defaults of the plugin's settings (`ctx.settings`), merged under what an administrator saved. */
-  settings?: Record<string, unknown>
+  /**
+   * The plugin's settings, each with its type, default and bounds (settings.ts): administrators change
+   * them on the core's settings screen, checked against this; `ctx.settings.get()` gives plain values.
+   */
+  settings?: SettingsDeclaration
   /** Absolute path of the folder with the plugin's Lucid migrations. */
   migrations?: string
   jobs?: PluginJob[]
@@ -151,6 +156,8 @@ export function definePlugin(definition: PluginDefinition): PluginDefinition {
       throw new Error(`Plugin "${definition.id}" declares an invalid nav entry "${entry.path}" (${entry.label})`)
     }
   }
+  const settingsProblem = definition.settings && declarationProblems(definition.settings)[0]
+  if (settingsProblem) throw new Error(`Plugin "${definition.id}" declares an invalid ${settingsProblem}`)
   const names = new Set<string>()
   for (const job of definition.jobs ?? []) {
     if (names.has(job.name)) throw new Error(`Plugin "${definition.id}" declares job "${job.name}" twice`)

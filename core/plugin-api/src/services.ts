@@ -16,6 +16,8 @@ export interface PluginPrincipal {
   userId: number
   /** Role names: superuser, supervisor, teacher, student, or an institution's own. */
   roles: readonly string[]
+  /** The same roles by id (shares name a role by id). */
+  roleIds: readonly number[]
   areaIds: readonly number[]
   /** The administrator behind an impersonation session, if any. */
   impersonatorId: number | null
@@ -146,6 +148,18 @@ export interface PluginDb {
   raw<Row = any>(sql: string, bindings?: readonly unknown[]): Promise<Row[]>
 }
 
+/**
+ * True when a write was refused by a unique key (MariaDB's ER_DUP_ENTRY, SQLite's unique or primary-key
+ * constraint): the row a concurrent request wrote first, which a route answers as its own clear failure.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return (
+    typeof code === 'string' &&
+    (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  )
+}
+
 export interface StoredObject {
   key: string
   size: number
@@ -187,6 +201,7 @@ export interface PersonSummary {
   username: string
   email: string | null
   roles: string[]
+  roleIds: number[]
   areaIds: number[]
   language: Language
 }
@@ -239,7 +254,11 @@ export interface PluginSockets {
   ): Promise<void>
 }
 
-/** This plugin's settings, stored by the core; `defaults` come from the definition. */
+/**
+ * This plugin's settings as plain values: the definition's declared defaults under what was saved
+ * (by an administrator on the settings screen, or by `set`). `set` checks the patch against the
+ * declaration (a key not declared or a value out of bounds throws) and writes the change to the audit log.
+ */
 export interface PluginSettings<S extends Record<string, unknown> = Record<string, unknown>> {
   get(): Promise<S>
   set(patch: Partial<S>, by: PluginPrincipal): Promise<S>

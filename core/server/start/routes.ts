@@ -115,6 +115,17 @@ router
   })
   .use(middleware.auth({ roles: [...ADMIN_ROLES] }))
 
+// The enabled plugins' settings (plugin-api settings.ts), read and changed by administrators.
+const PluginSettingsController = () => import('#controllers/plugin_settings_controller')
+router
+  .group(() => {
+    router.get('/inside/plugin_settings', [PluginSettingsController, 'index'])
+    router
+      .put('/inside/plugin_settings/:plugin', [PluginSettingsController, 'update'])
+      .where('plugin', /^[a-z][a-z0-9-]{1,39}$/)
+  })
+  .use(middleware.auth({ roles: [...ADMIN_ROLES] }))
+
 // The form designer: forms, drafts, publication, versions and templates (DESIGNER_ROLES).
 router
   .group(() => {

@@ -4,9 +4,11 @@ import { libraryRoutes } from './library/routes.js'
 import { sharingRoutes } from './sharing/routes.js'
 import { operationsRoutes } from './operations/routes.js'
 import { indexRoutes } from './indexes/routes.js'
+import { retentionRoutes } from './retention/routes.js'
+import { ocrRoutes } from './ocr/routes.js'
 import { documentsJobs, scheduleJobs } from './jobs.js'
 import { documentsCommands } from './cli/commands.js'
-import { DOCUMENTS_SETTINGS } from '../shared/settings.js'
+import { DOCUMENTS_SETTINGS_DECLARATION } from '../shared/settings.js'
 
 /**
  * Documents (spec 001 §2–§9): the library (folders, files, versions, trash, labels, comments), sharing
@@ -19,11 +21,17 @@ export default definePlugin({
   version: '0.2.0',
   description: 'Documents: my documents, folders, versions, labels, sharing, public links, trash and search.',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
-  settings: { ...DOCUMENTS_SETTINGS },
+  settings: DOCUMENTS_SETTINGS_DECLARATION,
   jobs: documentsJobs,
   // The screens (web/index.ts, the package's `./screens`): my documents is for every signed-in user.
   web: 'web/index.ts',
-  nav: [{ path: '/documents', label: 'documents.screens.mine' }],
+  // The indexes' screen for every signed-in user, as its routes are (changing one: its creator or a superuser).
+  nav: [
+    { path: '/documents', label: 'documents.screens.mine' },
+    { path: '/documents/indexes', label: 'documents.screens.index_admin' },
+    // Retention schedules (TRD) and their assignments: administrators, as the routes allow.
+    { path: '/documents/retention', label: 'documents.screens.retention', roles: ['superuser', 'supervisor'] },
+  ],
   commands: documentsCommands,
   register(ctx: PluginContext) {
     const routes: PluginRoute[] = [
@@ -31,6 +39,8 @@ export default definePlugin({
       ...sharingRoutes(ctx),
       ...operationsRoutes(ctx),
       ...indexRoutes(ctx),
+      ...retentionRoutes(ctx),
+      ...ocrRoutes(ctx),
     ]
     for (const route of routes) ctx.http.route(route)
     scheduleJobs(ctx)

@@ -41,6 +41,8 @@ export interface IndexRow {
   parent_id: number | null
   columns: IndexColumn[]
   creator_id: number
+  /** The caller may rename it, change its columns or delete it: its creator or a superuser (the server's rule). */
+  can_change: boolean
 }
 
 export type IndexValue = string | number | boolean | null
@@ -53,9 +55,9 @@ export interface FileIndexValues {
 }
 
 export const INDEX_ROUTES = {
-  /** → IndexRow[] (all, top-level first, by name). */
+  /** → IndexRow[] (all, top-level first, by name; `can_change` for the caller). */
   list: { method: 'GET', path: '/api/documents/indexes' },
-  /** name, parent_id (absent: top-level), columns (JSON IndexColumn[]) → IndexRow. */
+  /** name, parent_id (absent: top-level), columns (JSON IndexColumn[]) → IndexRow; a name is unique among siblings. */
   create: { method: 'POST', path: '/api/documents/indexes' },
   /** name, columns → IndexRow; values of a removed column, or of one whose type changed, are dropped. */
   update: { method: 'PUT', path: '/api/documents/indexes/:id' },

@@ -140,6 +140,8 @@ export interface FileRow {
   permission: Permission
   /** Set in the trash view. */
   trashed_at?: string | null
+  /** Set when a retention confirmation archived it: read-only (permission 'read') for everyone. */
+  archived_at?: string
   /** Set in the recent view. */
   opened_at?: string
 }

@@ -90,6 +90,8 @@ export interface DocumentSummary {
   folder_id: number | null
   owner_id: number
   updated_at: string
+  /** Archived by a retention confirmation (read-only). */
+  archived: boolean
 }
 
 export interface FolderSummary {

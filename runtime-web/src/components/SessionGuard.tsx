@@ -140,6 +140,7 @@ export function SessionGuard() {
       <div className="session-bar" data-testid="session-bar">
         <span>{`${me.first_name} ${me.last_name}`.trim()}</span>
         {me.admin && <Link to="/users">{t('nav.users')}</Link>}
+        {me.admin && <Link to="/plugin_settings">{t('nav.plugin_settings')}</Link>}
         <button type="button" className="link" onClick={signOut}>
           {t('session.sign_out')}
         </button>

@@ -18,7 +18,12 @@ export default class PluginsController {
     const principal = ctx.principal!
     const core = [
       { plugin: 'core', path: '/process', label: 'nav.process' },
-      ...(isAdmin(principal) ? [{ plugin: 'core', path: '/users', label: 'nav.users' }] : []),
+      ...(isAdmin(principal)
+        ? [
+            { plugin: 'core', path: '/users', label: 'nav.users' },
+            { plugin: 'core', path: '/plugin_settings', label: 'nav.plugin_settings' },
+          ]
+        : []),
       { plugin: 'core', path: '/status', label: 'nav.status' },
     ]
     return done({ entries: [...core, ...platform().plugins.navigation(principal.roles)] })

@@ -10,7 +10,8 @@
 export const CALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
 export type CallMethod = (typeof CALL_METHODS)[number]
 
-export const CONTRACT_PREFIXES = ['/data/', '/inside/', '/getPublicFile/'] as const
+// `/confirmretention/…` (its card, spec 001 §7); `/confirmretention` itself is also the web app's screen.
+export const CONTRACT_PREFIXES = ['/data/', '/inside/', '/getPublicFile/', '/confirmretention/'] as const
 
 export interface CallInfo {
   /** The method the route is matched with. */

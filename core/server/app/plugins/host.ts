@@ -6,6 +6,7 @@ import type {
   PluginNavEntry,
   PluginRouter,
   PluginServices,
+  SettingsDeclaration,
 } from '@tramita/plugin-api'
 import { qualifiedJobName } from '@tramita/plugin-api'
 import type { LoadedDefinition } from './enabled.js'
@@ -152,6 +153,17 @@ export class PluginHost {
         .filter((n) => !n.roles?.length || roles.includes('superuser') || n.roles.some((r) => roles.includes(r)))
         .map((n) => ({ plugin: entry.id, path: n.path, label: n.label }))
     )
+  }
+
+  /**
+   * The settings declarations of the live plugins that have settings, in load order: what the
+   * administrators' settings screen lists and may save (a failed plugin's are neither).
+   */
+  settingsDeclarations(): { id: string; settings: SettingsDeclaration }[] {
+    return this.live().flatMap((entry) => {
+      const settings = entry.definition!.settings
+      return settings && Object.keys(settings).length ? [{ id: entry.id, settings }] : []
+    })
   }
 
   status(): PluginStatus[] {

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
 // ctx.principal and ctx.call are declared by these middlewares: a program that reaches this file
 // without them (the CLI's, through the plugin services) needs them named.
@@ -14,16 +15,22 @@ export interface AuditEntry {
   ip?: string | null
 }
 
-/** Appends to the audit log (sign-ins, administration, impersonation). Entries are never updated. */
-export async function audit(entry: AuditEntry): Promise<void> {
-  await AuditLog.create({
-    actorId: entry.actorId,
-    action: entry.action,
-    subjectType: entry.subjectType ?? null,
-    subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
-    data: entry.data ?? null,
-    ip: entry.ip ?? null,
-  })
+/**
+ * Appends to the audit log (sign-ins, administration, impersonation). Entries are never updated. With
+ * `client` (a transaction), the entry is written with the change it records, or not at all.
+ */
+export async function audit(entry: AuditEntry, client?: QueryClientContract): Promise<void> {
+  await AuditLog.create(
+    {
+      actorId: entry.actorId,
+      action: entry.action,
+      subjectType: entry.subjectType ?? null,
+      subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
+      data: entry.data ?? null,
+      ip: entry.ip ?? null,
+    },
+    client ? { client } : undefined
+  )
 }
 
 /** An entry for what the signed-in caller did (actor and address from the request). */

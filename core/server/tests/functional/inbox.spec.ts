@@ -494,9 +494,16 @@ test.group('inbox', (group) => {
       res.assertStatus(200)
       return (res.body().data.entries as { path: string; label: string }[]).map((e) => e.path)
     }
-    assert.deepEqual(await paths('alumna'), ['/process', '/status', '/documents'])
-    assert.deepEqual(await paths('docente'), ['/process', '/status', '/documents'])
-    assert.deepEqual(await paths('jefa'), ['/process', '/users', '/status', '/documents'])
+    assert.deepEqual(await paths('alumna'), ['/process', '/status', '/documents', '/documents/indexes'])
+    assert.deepEqual(await paths('docente'), ['/process', '/status', '/documents', '/documents/indexes'])
+    assert.deepEqual(await paths('jefa'), [
+      '/process',
+      '/users',
+      '/plugin_settings',
+      '/status',
+      '/documents',
+      '/documents/indexes',
+    ])
     ;(await client.get('/inside/navigation')).assertStatus(401)
   })
 })

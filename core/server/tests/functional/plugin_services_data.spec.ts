@@ -170,23 +170,33 @@ test.group('plugin services: usage, settings, people, audit, texts, tokens', (gr
     await assert.rejects(() => usage.record('Bad Metric', 'k'), /invalid usage metric/)
   })
 
-  test('settings: defaults, then what was saved over them; unknown keys are dropped', async ({ assert }) => {
+  test('settings: defaults, then what was saved over them; a patch outside the declaration is refused', async ({
+    assert,
+  }) => {
     const { settings } = ctx()
     const admin = await makeUser({ username: 'root', role: 'superuser' })
     const by: PluginPrincipal = {
       userId: admin.id,
       roles: ['superuser'],
+      roleIds: [],
       areaIds: [],
       impersonatorId: null,
       language: 'es',
     }
-    assert.deepEqual(await settings.get(), { retentionDays: 30, banner: 'hola' })
-    assert.deepEqual(await settings.set({ retentionDays: 7, bogus: true }, by), { retentionDays: 7, banner: 'hola' })
-    assert.deepEqual(await settings.set({ banner: 'adiós' }, by), { retentionDays: 7, banner: 'adiós' })
-    assert.deepEqual(await settings.get(), { retentionDays: 7, banner: 'adiós' })
+    const defaults = { retentionDays: 30, banner: 'hola', notify: true, period: 'daily' }
+    assert.deepEqual(await settings.get(), defaults)
+    await assert.rejects(() => settings.set({ retentionDays: 7, bogus: true }, by), /bogus \(unknown\)/)
+    await assert.rejects(() => settings.set({ retentionDays: 0 }, by), /retentionDays \(range\)/)
+    assert.deepEqual(await settings.get(), defaults)
+    assert.deepEqual(await settings.set({ retentionDays: 7 }, by), { ...defaults, retentionDays: 7 })
+    assert.deepEqual(await settings.set({ banner: 'adiós' }, by), { ...defaults, retentionDays: 7, banner: 'adiós' })
+    assert.deepEqual(await settings.get(), { ...defaults, retentionDays: 7, banner: 'adiós' })
     const row = await db.from('plugin_settings').where('plugin', 'testkit').first()
     assert.equal(Number(row.updated_by), admin.id)
     assert.deepEqual(JSON.parse(row.value), { retentionDays: 7, banner: 'adiós' })
+    // A saved value a narrower declaration no longer allows reads as the default.
+    await db.from('plugin_settings').where('plugin', 'testkit').update({ value: '{"retentionDays":9999,"old":1}' })
+    assert.deepEqual(await settings.get(), defaults)
   })
 
   test('people: batch reads with roles and areas, accent-insensitive search, areas and roles', async ({ assert }) => {
@@ -205,6 +215,7 @@ test.group('plugin services: usage, settings, people, audit, texts, tokens', (gr
       username: 'jperez',
       email: 'jp@example.test',
       roles: ['teacher'],
+      roleIds: [(await db.from('roles').where('name', 'teacher').firstOrFail()).id],
       areaIds: [area.id],
       language: 'es',
     })
@@ -230,6 +241,7 @@ test.group('plugin services: usage, settings, people, audit, texts, tokens', (gr
     const who: PluginPrincipal = {
       userId: user.id,
       roles: ['student'],
+      roleIds: [],
       areaIds: [],
       impersonatorId: null,
       language: 'es',

@@ -68,7 +68,14 @@ test.group('plugin routes (ctx.http.route): auth, answers, failures, uploads, fi
     me.assertStatus(200)
     me.assertBody({
       status: 'done',
-      data: { userId: student.user.id, roles: ['student'], areaIds: [area.id], impersonatorId: null, language: 'en' },
+      data: {
+        userId: student.user.id,
+        roles: ['student'],
+        roleIds: [(await db.from('roles').where('name', 'student').firstOrFail()).id],
+        areaIds: [area.id],
+        impersonatorId: null,
+        language: 'en',
+      },
     })
 
     const forbidden = await client.get('/api/testkit/supervise').header('token', student.token)

@@ -154,6 +154,9 @@ const POLICIES: Record<string, Policy> = {
   'POST /inside/roles': ADMINS,
   'PUT /inside/roles/:id': ADMINS,
   'DELETE /inside/roles/:id': ADMINS,
+  // The enabled plugins' settings.
+  'GET /inside/plugin_settings': ADMINS,
+  'PUT /inside/plugin_settings/:plugin': { ...ADMINS, probe: () => ({ params: { plugin: 'testkit' } }) },
   // The form designer.
   'GET /inside/designer/forms': DESIGNERS,
   'POST /inside/designer/forms': DESIGNERS,

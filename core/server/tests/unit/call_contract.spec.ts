@@ -23,9 +23,12 @@ test.group('call contract rules', () => {
     assert.equal(headerValue(['x', 'y']), 'x')
   })
 
-  test('only /data and /inside follow the contract', ({ assert }) => {
+  test("only /data, /inside and the spec's public calls follow the contract", ({ assert }) => {
     assert.isTrue(isContractPath('/data/login'))
     assert.isTrue(isContractPath('/inside/forms/info_basicform'))
+    assert.isTrue(isContractPath('/confirmretention/document/abc'))
+    // The retention screen's own address is the web app's page (its PUT is the plugin's route).
+    assert.isFalse(isContractPath('/confirmretention'))
     assert.isFalse(isContractPath('/database'))
     assert.isFalse(isContractPath('/api/plugins'))
     assert.isFalse(isContractPath('/forms/new'))

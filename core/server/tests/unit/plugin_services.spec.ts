@@ -25,6 +25,9 @@ test.group('plugin services: routes', () => {
     assert.equal(routePath('docs', '/api/docs/folders'), '/api/docs/folders')
     assert.equal(routePath('docs', '/data/documents/verify/document/public'), '/data/documents/verify/document/public')
     assert.equal(routePath('docs', '/getPublicFile/:token'), '/getPublicFile/:token')
+    // Spec 001 §7: the retention confirmation's card and, as it is, its PUT.
+    assert.equal(routePath('docs', '/confirmretention/document/:code'), '/confirmretention/document/:code')
+    assert.equal(routePath('docs', '/confirmretention'), '/confirmretention')
     assert.throws(() => routePath('plugins', 'list'), /is the core's/)
     for (const bad of [
       '/api/other/x',
@@ -33,6 +36,7 @@ test.group('plugin services: routes', () => {
       '/api/plugins',
       '/api/docs/../plugins',
       '/data/a b',
+      '/confirmretentionx',
       '',
     ]) {
       assert.throws(() => routePath('docs', bad), /plugin "docs"/, bad)

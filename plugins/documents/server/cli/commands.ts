@@ -1,6 +1,8 @@
 import type { PluginCommand } from '@tramita/plugin-api'
 import { exportTree } from './export_tree.js'
 import { importTree } from './import_tree.js'
+import { ocrCommand } from './ocr_command.js'
+import { retentionCommand } from './retention.js'
 
 const print = (line: string) => console.log(line)
 
@@ -17,7 +19,7 @@ const OPTIONS: PluginCommand['options'] = [
   { flags: '--owner <username>', description: 'whose library (default: the first superuser)' },
 ]
 
-/** The operator's commands: `tramita documents:import` and `tramita documents:export`. */
+/** The operator's commands: `tramita documents:import`, `documents:export`, `documents:retention` and `documents:ocr`. */
 export const documentsCommands: PluginCommand[] = [
   {
     name: 'import',
@@ -41,4 +43,6 @@ export const documentsCommands: PluginCommand[] = [
       await exportTree(ctx, dir, opts, print)
     },
   },
+  retentionCommand(print),
+  ocrCommand(print),
 ]

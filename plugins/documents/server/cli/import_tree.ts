@@ -63,6 +63,7 @@ export async function importTree(
   const as: PluginPrincipal = {
     userId: owner.id,
     roles: owner.roles,
+    roleIds: owner.roleIds,
     areaIds: owner.areaIds,
     impersonatorId: null,
     language: owner.language,

@@ -1,4 +1,4 @@
-import { PluginFailure, type PluginPrincipal, type PluginServices } from '@tramita/plugin-api'
+import { isUniqueViolation, PluginFailure, type PluginPrincipal, type PluginServices } from '@tramita/plugin-api'
 import {
   COLUMN_NAME,
   INDEX_COLUMN_TYPES,
@@ -31,12 +31,17 @@ function parseColumns(text: string): IndexColumn[] {
   }
 }
 
-const toRow = (r: StoredIndex): IndexRow => ({
+/** Its creator or a superuser changes an index. */
+const mayChange = (index: StoredIndex, who: PluginPrincipal) =>
+  Number(index.owner_id) === who.userId || who.roles.includes('superuser')
+
+const toRow = (r: StoredIndex, who: PluginPrincipal): IndexRow => ({
   id: Number(r.id),
   name: r.name,
   parent_id: r.parent_id === null ? null : Number(r.parent_id),
   columns: parseColumns(r.columns),
   creator_id: Number(r.owner_id),
+  can_change: mayChange(r, who),
 })
 
 /** An index's name: trimmed, 1–120 characters, no control characters. */
@@ -64,13 +69,13 @@ export function cleanColumns(value: unknown): IndexColumn[] {
   })
 }
 
-export async function listIndexes(db: Db): Promise<IndexRow[]> {
+export async function listIndexes(db: Db, who: PluginPrincipal): Promise<IndexRow[]> {
   const rows = (await db
     .table('indexes')
     .select('id', 'name', 'parent_id', 'columns', 'owner_id')
     .orderBy('name')
     .orderBy('id')) as StoredIndex[]
-  const all = rows.map(toRow)
+  const all = rows.map((r) => toRow(r, who))
   return [...all.filter((r) => r.parent_id === null), ...all.filter((r) => r.parent_id !== null)]
 }
 
@@ -81,10 +86,22 @@ async function oneIndex(db: Db, id: number, lock = false): Promise<StoredIndex> 
   return row
 }
 
-/** Its creator or a superuser changes an index; anyone else is told so. */
+/** Anyone but its creator or a superuser is told the index is not theirs to change. */
 function requireCreator(index: StoredIndex, who: PluginPrincipal): void {
-  if (Number(index.owner_id) !== who.userId && !who.roles.includes('superuser')) {
-    throw new PluginFailure('documents.index_not_yours', 403)
+  if (!mayChange(index, who)) throw new PluginFailure('documents.index_not_yours', 403)
+}
+
+const nameTakenFailure = () => new PluginFailure('documents.index_name_taken', 409)
+
+/**
+ * Runs a write that names an index: the unique key on (parent, name) (migration 1006) refuses a name
+ * a concurrent request took after nameTaken looked; that is the same clear failure, not a fault.
+ */
+async function naming<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    throw isUniqueViolation(error) ? nameTakenFailure() : error
   }
 }
 
@@ -109,17 +126,19 @@ export async function createIndex(
       // One level: a sub-index has no sub-indexes of its own.
       if (parent.parent_id !== null) throw new PluginFailure('documents.index_too_deep', 400)
     }
-    if (await nameTaken(trx, input.parentId, name, null)) throw new PluginFailure('documents.index_name_taken', 409)
-    const [newId] = await trx.table('indexes').insert({
-      name,
-      parent_id: input.parentId,
-      columns: JSON.stringify(columns),
-      owner_id: who.userId,
-      created_at: new Date(),
-    })
+    if (await nameTaken(trx, input.parentId, name, null)) throw nameTakenFailure()
+    const [newId] = await naming(() =>
+      trx.table('indexes').insert({
+        name,
+        parent_id: input.parentId,
+        columns: JSON.stringify(columns),
+        owner_id: who.userId,
+        created_at: new Date(),
+      })
+    )
     return newId!
   })
-  return toRow(await oneIndex(db, id))
+  return toRow(await oneIndex(db, id), who)
 }
 
 /**
@@ -137,13 +156,15 @@ export async function updateIndex(
   const touched = await db.transaction(async (trx) => {
     const index = await oneIndex(trx, id, true)
     requireCreator(index, who)
-    if (await nameTaken(trx, index.parent_id, name, id)) throw new PluginFailure('documents.index_name_taken', 409)
+    if (await nameTaken(trx, index.parent_id, name, id)) throw nameTakenFailure()
     const kept = new Map(columns.map((c) => [c.name, c.type]))
     const dropped = parseColumns(index.columns).filter((c) => kept.get(c.name) !== c.type)
-    await trx
-      .table('indexes')
-      .where('id', id)
-      .update({ name, columns: JSON.stringify(columns) })
+    await naming(() =>
+      trx
+        .table('indexes')
+        .where('id', id)
+        .update({ name, columns: JSON.stringify(columns) })
+    )
     if (dropped.length === 0) return []
     const filed = (await trx.table('file_metadata').select('file_id', 'values').where('index_id', id)) as {
       file_id: number
@@ -161,7 +182,7 @@ export async function updateIndex(
     return filed.map((row) => row.file_id)
   })
   for (const fileId of touched) await writeSearchRow(db, fileId)
-  return toRow(await oneIndex(db, id))
+  return toRow(await oneIndex(db, id), who)
 }
 
 /** Deletes an index, its sub-indexes and every file's values under them (the foreign keys cascade). */

@@ -36,7 +36,7 @@ export function indexRoutes(ctx: PluginContext): PluginRoute[] {
     handle,
   })
   return [
-    route('list', async () => listIndexes(ctx.db)),
+    route('list', async (req) => listIndexes(ctx.db, caller(req))),
     route('create', async (req) =>
       createIndex(ctx.db, caller(req), {
         name: req.field('name'),

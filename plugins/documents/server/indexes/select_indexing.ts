@@ -83,7 +83,7 @@ export async function selectIndexing(
         : NaN
   if (Number.isNaN(limit)) throw new PluginFailure('documents.invalid_paging', 400)
 
-  const access = readableSql(await searchReader(deps.people, who))
+  const access = readableSql(searchReader(who))
   const conditions = [access.where, 'm.index_id = ?']
   const bindings: unknown[] = [...access.bindings, index.id]
   for (const [column, value] of Object.entries(where)) {

@@ -7,7 +7,7 @@ import {
   type LibraryView,
   type Permission,
 } from '../../shared/library.js'
-import { permissionOn, requirePermission, roleIdsOf, sharedIdsQuery, sharedPermissions } from '../sharing/access.js'
+import { permissionOn, requirePermission, sharedIdsQuery, sharedPermissions } from '../sharing/access.js'
 import { FILE_COLUMNS, FOLDER_COLUMNS, fileRows, folderRows, type FileRecord, type FolderRecord } from './rows.js'
 import { documentsSettings, usageOf } from './usage.js'
 
@@ -100,18 +100,17 @@ export async function listView(deps: ListDeps, who: PluginPrincipal, opts: ListO
       opts
     )
   } else if (opts.view === 'shared') {
-    const roleIds = await roleIdsOf(deps.people, who)
     listed = await page(
       () =>
         db
           .table('folders')
-          .whereIn('id', sharedIdsQuery(db, who, roleIds, 'folder'))
+          .whereIn('id', sharedIdsQuery(db, who, 'folder'))
           .whereNull('trashed_at')
           .where('creator_id', '<>', me),
       () =>
         db
           .table('files')
-          .whereIn('id', sharedIdsQuery(db, who, roleIds, 'file'))
+          .whereIn('id', sharedIdsQuery(db, who, 'file'))
           .whereNull('trashed_at')
           .where('owner_id', '<>', me),
       opts
@@ -119,14 +118,12 @@ export async function listView(deps: ListDeps, who: PluginPrincipal, opts: ListO
     const onFolders = await sharedPermissions(
       db,
       who,
-      roleIds,
       'folder',
       listed.folders.map((r) => r.id)
     )
     const onFiles = await sharedPermissions(
       db,
       who,
-      roleIds,
       'file',
       listed.files.map((r) => r.id)
     )

@@ -7,7 +7,7 @@ import {
   type LibraryRouteName,
 } from '../../shared/library.js'
 import type { LibrarySort, LibraryView, TrashAnswer } from '../../shared/library.js'
-import { DOCUMENTS_SETTINGS } from '../../shared/settings.js'
+import { DOCUMENTS_UPLOAD_BODY_BYTES } from '../../shared/settings.js'
 import { addComment, listComments } from './comments.js'
 import { idList, intField, optionalId, toId } from './fields.js'
 import { makeFolder } from './folders.js'
@@ -81,8 +81,9 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
           t: (key) => ctx.texts.t(req.language, key),
           language: req.language,
         }),
-      // The settings are read per request (each file is checked against them); the body's cap is fixed here.
-      { maxBytes: DOCUMENTS_SETTINGS.maxUploadBytes }
+      // The settings are read per request (each file is checked against them); the body's cap is fixed
+      // here, and bounds the maxUploadBytes setting.
+      { maxBytes: DOCUMENTS_UPLOAD_BODY_BYTES }
     ),
     route('file', (req) => fileInfo(ctx, caller(req), toId(req.params.id))),
     route('content', (req) => {

@@ -17,6 +17,7 @@ export const FILE_COLUMNS = [
   'current_version',
   'updated_at',
   'trashed_at',
+  'archived_at',
 ] as const
 
 export const FOLDER_COLUMNS = ['id', 'name', 'type', 'parent_id', 'creator_id', 'updated_at', 'trashed_at'] as const
@@ -35,6 +36,7 @@ export interface FileRecord {
   current_version: number
   updated_at: unknown
   trashed_at: unknown
+  archived_at?: unknown
   opened_at?: unknown
 }
 
@@ -115,8 +117,10 @@ export async function fileRows(
     updated_at: iso(r.updated_at),
     owner: owners.get(r.owner_id)!,
     labels: labels.get(r.id) ?? [],
-    permission: permissionOf(r),
+    // Archived by a retention confirmation: read-only for everyone (sharing/access.ts).
+    permission: r.archived_at !== null && r.archived_at !== undefined ? 'read' : permissionOf(r),
     ...(r.trashed_at !== null && r.trashed_at !== undefined ? { trashed_at: iso(r.trashed_at) } : {}),
+    ...(r.archived_at !== null && r.archived_at !== undefined ? { archived_at: iso(r.archived_at) } : {}),
     ...(r.opened_at !== undefined ? { opened_at: iso(r.opened_at) } : {}),
   }))
 }

@@ -47,6 +47,17 @@ export async function trashItems(deps: TrashDeps, who: PluginPrincipal, items: I
         if (row.trashed_at !== null) throw new PluginFailure('documents.already_in_trash', 409)
       }
     }
+    // An archived document (retention) is read-only: its folder does not take it to the trash either.
+    for (const id of items.folders) {
+      const archived = await db
+        .table('files')
+        .select('id')
+        .whereIn('folder_id', [id, ...(await descendants(db, id, 'live'))])
+        .whereNull('trashed_at')
+        .whereNotNull('archived_at')
+        .first()
+      if (archived) throw new PluginFailure('documents.archived_inside', 409)
+    }
     const now = new Date()
     const mark = { trashed_at: now, trashed_by: who.userId }
     for (const id of items.folders) {

@@ -1,6 +1,7 @@
 import {
   PluginFailure,
   type Language,
+  type PluginContext,
   type PluginPrincipal,
   type PluginServices,
   type PluginUpload,
@@ -12,9 +13,10 @@ import { cleanName, freeName } from './names.js'
 import { pdfPages } from './pdf_pages.js'
 import { oneFileRow } from './rows.js'
 import { indexFile } from './search_row.js'
+import { isOcrMime, queueOcr } from '../ocr/service.js'
 import { addBytes, assertRoom, documentsSettings, lockOwner, usageOf } from './usage.js'
 
-export type UploadDeps = Pick<PluginServices, 'db' | 'storage' | 'people' | 'settings'>
+export type UploadDeps = Pick<PluginContext, 'db' | 'storage' | 'people' | 'settings' | 'jobs' | 'logger'>
 
 export interface UploadInput {
   files: PluginUpload[]
@@ -77,6 +79,7 @@ export async function upload(deps: UploadDeps, who: PluginPrincipal, input: Uplo
           : addFile(trx, who, input.folderId, name, file.extension, stored, pages)
       })
       await indexFile(db, written.fileId)
+      if (settings.ocrOnUpload && isOcrMime(stored.mime)) await ocrAfterUpload(deps, written.fileId, who.userId)
       const row = await oneFileRow(deps, who.userId, written.fileId, 'all')
       results.push({ name: file.name, status: 'stored', file: row, version: written.version })
     } catch (error) {
@@ -87,6 +90,18 @@ export async function upload(deps: UploadDeps, who: PluginPrincipal, input: Uplo
     }
   }
   return { results, usage: await usageOf(db, settings, who.userId) }
+}
+
+/**
+ * Queues the new file (or version) for OCR when the settings say so. The upload is stored either way: a run
+ * the queue did not take stays queued for `documents:ocr --pending`.
+ */
+async function ocrAfterUpload(deps: UploadDeps, fileId: number, userId: number): Promise<void> {
+  try {
+    await queueOcr(deps, fileId, 'skip', userId)
+  } catch (error) {
+    deps.logger.warn(`documents: file ${fileId} was stored but not queued for OCR (${(error as Error).message})`)
+  }
 }
 
 type Trx = PluginServices['db']

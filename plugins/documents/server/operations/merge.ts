@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads'
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
 import type { PluginFileAnswer, PluginPrincipal, PluginServices } from '@tramita/plugin-api'
@@ -9,6 +8,7 @@ import { requirePermission } from '../sharing/access.js'
 import { summary } from '../search/search.js'
 import { asOperation, failure } from './failures.js'
 import { insertNewFile } from './new_file.js'
+import { runWorker } from '../pdf/run_worker.js'
 
 type Deps = Pick<PluginServices, 'db' | 'people' | 'storage' | 'settings' | 'caseFiles'>
 
@@ -32,7 +32,6 @@ interface Source {
 
 /** The merge worker's limits: past them the worker is stopped and the merge refused. */
 const WORKER_LIMITS = { heapMb: 512, timeoutMs: 60_000 }
-const TS_LOADER = '@poppinss/ts-exec'
 
 /**
  * merge_doc (spec 001 §7): merge_docs joins PDFs (pdf-lib, in a worker thread), zip_docs streams a zip
@@ -169,31 +168,13 @@ function uniqueEntry(used: Set<string>, name: string): string {
 }
 
 /** Runs merge_worker.ts with heap and time limits; a PDF it cannot read is refused as not_pdf. */
-function joinPdfs(inputs: Uint8Array[]): Promise<{ bytes: Uint8Array; pages: number }> {
-  const worker = new Worker(new URL('./merge_worker.ts', import.meta.url), {
-    workerData: { inputs },
-    // Workers do not inherit a loader registered in code: give them ts-exec unless --import has it.
-    execArgv: process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER],
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
-    stdout: false,
-  })
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const settle = (error: Error | null, answer?: { bytes: Uint8Array; pages: number }) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      void worker.terminate()
-      if (error) reject(error)
-      else resolve(answer!)
-    }
-    const timer = setTimeout(() => settle(failure('copy', 422, 'merge_too_heavy')), WORKER_LIMITS.timeoutMs)
-    worker.on('message', (answer: { bytes?: Uint8Array; pages?: number; error?: number }) =>
-      answer.bytes
-        ? settle(null, { bytes: answer.bytes, pages: answer.pages ?? 0 })
-        : settle(failure('copy', 400, 'not_pdf'))
-    )
-    worker.on('error', () => settle(failure('copy', 422, 'merge_too_heavy')))
-    worker.on('exit', () => settle(failure('copy', 422, 'merge_too_heavy')))
-  })
+async function joinPdfs(inputs: Uint8Array[]): Promise<{ bytes: Uint8Array; pages: number }> {
+  let answer: { bytes?: Uint8Array; pages?: number; error?: number }
+  try {
+    answer = await runWorker(new URL('./merge_worker.ts', import.meta.url), { inputs }, WORKER_LIMITS)
+  } catch {
+    throw failure('copy', 422, 'merge_too_heavy')
+  }
+  if (!answer.bytes) throw failure('copy', 400, 'not_pdf')
+  return { bytes: answer.bytes, pages: answer.pages ?? 0 }
 }

@@ -126,7 +126,7 @@ export function searchDocFolder(deps: Deps, who: PluginPrincipal, req: PluginReq
     let folderId = optionalId('search', req.field('id_folder'))
     if (folderId === null) folderId = await folderByPath(deps, who, req.field('path') ?? '')
     if (folderId !== null) await requirePermission(deps, who, { type: 'folder', id: folderId }, 'read')
-    const reader = await searchReader(deps.people, who)
+    const reader = searchReader(who)
     const limit = OPERATION_LIMITS.searchResults
     const documents =
       type === 'folder'

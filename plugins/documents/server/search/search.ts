@@ -1,6 +1,5 @@
-import type { PluginDb, PluginPeople, PluginPrincipal } from '@tramita/plugin-api'
+import type { PluginDb, PluginPrincipal } from '@tramita/plugin-api'
 import { OPERATION_LIMITS, type DocumentSummary, type FolderSummary } from '../../shared/operations.js'
-import { roleIdsOf } from '../sharing/access.js'
 import { foldText, fts5Query, mysqlQuery, queryTerms, wordStartRegex } from './text.js'
 
 /**
@@ -18,11 +17,11 @@ export interface SearchReader {
   everything: boolean
 }
 
-export async function searchReader(people: Pick<PluginPeople, 'roles'>, who: PluginPrincipal): Promise<SearchReader> {
+export function searchReader(who: PluginPrincipal): SearchReader {
   return {
     userId: who.userId,
     areaIds: who.areaIds,
-    roleIds: await roleIdsOf(people, who),
+    roleIds: who.roleIds,
     everything: who.roles.includes('superuser'),
   }
 }
@@ -97,7 +96,8 @@ export function metadataEquals(
   return { sql: `${read} = ?`, bindings: [`$."${column}"`, text] }
 }
 
-const FILE_SELECT = 'f.id, f.name, f.extension, f.mime, f.size, f.pages, f.folder_id, f.owner_id, f.updated_at'
+const FILE_SELECT =
+  'f.id, f.name, f.extension, f.mime, f.size, f.pages, f.folder_id, f.owner_id, f.updated_at, f.archived_at'
 
 interface FileHitRow {
   id: number
@@ -109,6 +109,7 @@ interface FileHitRow {
   folder_id: number | null
   owner_id: number
   updated_at: unknown
+  archived_at?: unknown
 }
 
 /**
@@ -219,6 +220,7 @@ export function summary(row: FileHitRow): DocumentSummary {
     folder_id: row.folder_id === null ? null : Number(row.folder_id),
     owner_id: Number(row.owner_id),
     updated_at: isoDate(row.updated_at),
+    archived: row.archived_at !== null && row.archived_at !== undefined,
   }
 }
 

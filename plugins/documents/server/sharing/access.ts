@@ -42,6 +42,8 @@ export interface ItemAccess {
   /** The folder holding it (a file's folder_id, a folder's parent_id). */
   folderId: number | null
   trashed: boolean
+  /** A file archived by a retention confirmation: read-only for everyone. */
+  archived: boolean
   permission: SharePermission | null
 }
 
@@ -86,7 +88,7 @@ async function loadItem(db: PluginDb, ref: ItemRef) {
   if (ref.type === 'file') {
     const row = await db
       .table('files')
-      .select('id', 'name', 'owner_id', 'folder_id', 'trashed_at')
+      .select('id', 'name', 'owner_id', 'folder_id', 'trashed_at', 'archived_at')
       .where('id', ref.id)
       .first()
     if (!row) return null
@@ -95,6 +97,7 @@ async function loadItem(db: PluginDb, ref: ItemRef) {
       ownerId: Number(row.owner_id),
       folderId: row.folder_id === null ? null : Number(row.folder_id),
       trashed: row.trashed_at !== null,
+      archived: row.archived_at !== null && row.archived_at !== undefined,
     }
   }
   const row = await db
@@ -108,31 +111,21 @@ async function loadItem(db: PluginDb, ref: ItemRef) {
     ownerId: row.creator_id === null ? null : Number(row.creator_id),
     folderId: row.parent_id === null ? null : Number(row.parent_id),
     trashed: row.trashed_at !== null,
+    archived: false,
   }
 }
 
-/** The share rows of the user, their areas and roles, for a shares query (role ids resolved by the caller). */
-export function whereGrantee(
-  query: PluginQuery,
-  who: Pick<PluginPrincipal, 'userId' | 'areaIds'>,
-  roleIds: readonly number[]
-): PluginQuery {
+/** The share rows of the user, their areas and roles, for a shares query. */
+export function whereGrantee(query: PluginQuery, who: Grantee): PluginQuery {
   return query.where((q) => {
     q.where((u) => u.where('grantee_type', 'user').where('grantee_id', who.userId))
     if (who.areaIds.length > 0) q.orWhere((a) => a.where('grantee_type', 'area').whereIn('grantee_id', who.areaIds))
-    if (roleIds.length > 0) q.orWhere((r) => r.where('grantee_type', 'role').whereIn('grantee_id', roleIds))
+    if (who.roleIds.length > 0) q.orWhere((r) => r.where('grantee_type', 'role').whereIn('grantee_id', who.roleIds))
   })
 }
 
-/** The ids of the principal's roles (the directory's), for role shares. */
-export async function roleIdsOf(
-  people: Pick<PluginPeople, 'roles'>,
-  who: Pick<PluginPrincipal, 'roles'>
-): Promise<number[]> {
-  if (who.roles.length === 0) return []
-  const names = new Set(who.roles)
-  return (await people.roles()).filter((role) => names.has(role.name)).map((role) => role.id)
-}
+/** Whom a share row may name: the user, one of their areas or one of their roles. */
+type Grantee = Pick<PluginPrincipal, 'userId' | 'areaIds' | 'roleIds'>
 
 /** The item, where it sits and what the principal may do with it (permission null: nothing). */
 export async function accessOf(deps: AccessDeps, who: PluginPrincipal, ref: ItemRef): Promise<ItemAccess | null> {
@@ -154,16 +147,12 @@ export async function accessOf(deps: AccessDeps, who: PluginPrincipal, ref: Item
     })
     .whereIn('grantee_type', ['user', 'area', 'role'])
   let permission: SharePermission | null = null
-  let roleIds: number[] | null = null
   for (const row of rows) {
     const granteeId = Number(row.grantee_id)
     let matches: boolean
     if (row.grantee_type === 'user') matches = granteeId === who.userId
     else if (row.grantee_type === 'area') matches = who.areaIds.includes(granteeId)
-    else {
-      roleIds ??= await roleIdsOf(deps.people, who)
-      matches = roleIds.includes(granteeId)
-    }
+    else matches = who.roleIds.includes(granteeId)
     if (matches) permission = higher(permission, row.permission as SharePermission)
   }
   return { ...access, permission }
@@ -180,7 +169,8 @@ export async function permissionOn(
 
 /**
  * The item if the principal may `need` it. Nothing reachable (or no such item) is a 404, so that ids
- * probed by a stranger reveal nothing; reading an item to write it is a 403.
+ * probed by a stranger reveal nothing; reading an item to write it is a 403, as is writing an archived
+ * file (retention: read-only for everyone, its owner and superusers too).
  */
 export async function requirePermission(
   deps: AccessDeps,
@@ -191,18 +181,26 @@ export async function requirePermission(
   const access = await accessOf(deps, who, ref)
   if (!access?.permission) throw new PluginFailure('documents.access_not_found', 404)
   if (need === 'all' && access.permission !== 'all') throw new PluginFailure('documents.access_read_only', 403)
+  if (need === 'all' && access.archived) throw new PluginFailure('documents.archived_read_only', 403)
   return access
 }
 
 /**
  * Only the owner (or a superuser) decides who else sees an item: its shares and public links. A grantee
- * is told 403, anyone else 404.
+ * is told 403, anyone else 404. `grant`: a new share, link or permission, refused on an archived file
+ * (revoking one is not: an archived document may still be taken out of reach).
  */
-export async function requireOwner(deps: AccessDeps, who: PluginPrincipal, ref: ItemRef): Promise<ItemAccess> {
+export async function requireOwner(
+  deps: AccessDeps,
+  who: PluginPrincipal,
+  ref: ItemRef,
+  grant = false
+): Promise<ItemAccess> {
   const access = await requirePermission(deps, who, ref, 'read')
   if (access.ownerId !== who.userId && !who.roles.includes('superuser')) {
     throw new PluginFailure('documents.share_owner_only', 403)
   }
+  if (grant && access.archived) throw new PluginFailure('documents.archived_read_only', 403)
   return access
 }
 
@@ -211,13 +209,8 @@ export async function requireOwner(deps: AccessDeps, who: PluginPrincipal, ref: 
  * subquery for `whereIn('id', …)`: the Shared view pages and sorts the items itself. Items inside a
  * shared folder are reached through it (accessOf), not listed here.
  */
-export function sharedIdsQuery(
-  db: PluginDb,
-  who: Pick<PluginPrincipal, 'userId' | 'areaIds'>,
-  roleIds: readonly number[],
-  type: ItemType
-): PluginQuery {
-  return whereGrantee(db.table('shares').select('subject_id').where('subject_type', type), who, roleIds)
+export function sharedIdsQuery(db: PluginDb, who: Grantee, type: ItemType): PluginQuery {
+  return whereGrantee(db.table('shares').select('subject_id').where('subject_type', type), who)
 }
 
 /**
@@ -226,8 +219,7 @@ export function sharedIdsQuery(
  */
 export async function sharedPermissions(
   db: PluginDb,
-  who: Pick<PluginPrincipal, 'userId' | 'areaIds'>,
-  roleIds: readonly number[],
+  who: Grantee,
   type: ItemType,
   ids: readonly number[]
 ): Promise<Map<number, SharePermission>> {
@@ -235,8 +227,7 @@ export async function sharedPermissions(
   if (ids.length === 0) return out
   const rows = await whereGrantee(
     db.table('shares').select('subject_id', 'permission').where('subject_type', type).whereIn('subject_id', ids),
-    who,
-    roleIds
+    who
   )
   for (const row of rows) {
     const id = Number(row.subject_id)

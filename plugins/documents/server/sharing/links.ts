@@ -139,7 +139,7 @@ export async function createLink(
   fileId: number,
   settings: LinkSettings
 ): Promise<CreatedLink> {
-  await requireOwner(deps, who, { type: 'file', id: fileId })
+  await requireOwner(deps, who, { type: 'file', id: fileId }, true)
   const made = await deps.db.transaction(async (db) => {
     const file = await db.table('files').select('id', 'trashed_at').where('id', fileId).forUpdate().first()
     if (!file || file.trashed_at !== null) throw new PluginFailure('documents.access_not_found', 404)

@@ -103,7 +103,7 @@ export async function shareWith(
   grantees: readonly GranteeInput[],
   permission: SharePermission
 ): Promise<ShareList> {
-  const item = await requireOwner(deps, who, ref)
+  const item = await requireOwner(deps, who, ref, true)
   await checkGrantees(deps, item.ownerId, grantees)
   await deps.db.transaction(async (db) => {
     // The item is read again under lock, so a share never lands on an item trashed meanwhile.
@@ -169,7 +169,7 @@ export async function shareByEmail(
   permission: SharePermission,
   language: Language
 ): Promise<ShareList> {
-  const item = await requireOwner(deps, who, ref)
+  const item = await requireOwner(deps, who, ref, true)
   const lower = email.toLowerCase()
   const user = (await deps.people.search(email, 20)).find((person) => person.email?.toLowerCase() === lower)
   const owner = item.ownerId === null ? undefined : (await deps.people.byIds([item.ownerId])).get(item.ownerId)
@@ -252,7 +252,7 @@ export async function updateShare(
   permission: SharePermission
 ): Promise<ShareList> {
   const subject = await shareSubject(deps.db, shareId)
-  await requireOwner(deps, who, subject)
+  await requireOwner(deps, who, subject, true)
   if (subject.linkId !== null && permission !== 'read') throw badRequest()
   await deps.db.table('shares').where('id', shareId).update({ permission })
   await deps.audit.record(who, 'share_update', { type: subject.type, id: subject.id }, { share: shareId, permission })

@@ -6,11 +6,21 @@ import { people } from '../../../../tests/e2e/session.ts'
 import { PASSWORD } from '../../../../core/server/tests/helpers/auth.ts'
 import { resetLibrary } from '../functional/library_fixtures.ts'
 
-/** Drops these files on `target` as a browser's drag and drop does (a DataTransfer of Files). */
-export async function dropFiles(page: Page, target: Locator, files: { name: string; text: string }[]) {
+/**
+ * Drops these files on `target` as a browser's drag and drop does (a DataTransfer of Files): text, or
+ * bytes given as base64 with their type.
+ */
+export async function dropFiles(
+  page: Page,
+  target: Locator,
+  files: ({ name: string; text: string } | { name: string; base64: string; type: string })[]
+) {
   const dataTransfer = await page.evaluateHandle((list) => {
     const transfer = new DataTransfer()
-    for (const file of list) transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }))
+    for (const file of list) {
+      const content = 'text' in file ? file.text : Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))
+      transfer.items.add(new File([content], file.name, { type: 'text' in file ? 'text/plain' : file.type }))
+    }
     return transfer
   }, files)
   await target.dispatchEvent('dragenter', { dataTransfer })

@@ -144,6 +144,58 @@ test.group('documents indexes: typed metadata and select_indexing', (group) => {
     assert.lengthOf(await db.from('documents_indexes'), 0, 'the sub-index went with it')
   })
 
+  test('a name is unique among its siblings, also when requests race; the database keeps it so', async ({
+    client,
+    assert,
+  }) => {
+    const ana = await person(client, 'ana_ix', 'teacher')
+    const beto = await person(client, 'beto_ix', 'student')
+    const columns = [{ name: 'expediente', type: 'text' }]
+    const taken = <R extends { status(): number }>(responses: R[]) => responses.filter((r) => r.status() !== 200)
+
+    // Six requests for one top-level name at once: one index is made, the others are told the name is taken.
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => api(client, i % 2 ? beto : ana, 'create', {}, { name: 'Contratos', columns }))
+    )
+    assert.lengthOf(taken(made), 5)
+    for (const response of taken(made)) assertFail(response, 409, 'index_name_taken')
+    assert.lengthOf(await db.from('documents_indexes').where('name', 'Contratos'), 1)
+    const top = made.find((r) => r.status() === 200)!.body().data as IndexRow
+
+    // The same name under another parent, or under one as at the top level, is another sibling's.
+    const actas = await makeIndex(client, ana, 'Actas', columns)
+    await makeIndex(client, ana, 'Contratos', columns, top.id)
+    await makeIndex(client, ana, 'Contratos', columns, actas.id)
+    const subs = await Promise.all(
+      Array.from({ length: 4 }, () => api(client, ana, 'create', {}, { name: 'Anexos', columns, parent_id: top.id }))
+    )
+    assert.lengthOf(taken(subs), 3)
+    for (const response of taken(subs)) assertFail(response, 409, 'index_name_taken')
+
+    // Two indexes renamed to one name at once: one keeps it.
+    const informes = await makeIndex(client, ana, 'Informes', columns)
+    const renamed = await Promise.all(
+      [actas, informes].map((index) => api(client, ana, 'update', { id: index.id }, { name: 'Archivo', columns }))
+    )
+    assert.lengthOf(taken(renamed), 1)
+    assertFail(taken(renamed)[0]!, 409, 'index_name_taken')
+    assert.lengthOf(await db.from('documents_indexes').where('name', 'Archivo'), 1)
+
+    // The database refuses a repeat itself, at the top level (no parent) as under one.
+    const row = { columns: '[]', owner_id: ana.id, created_at: new Date() }
+    await assert.rejects(() => db.table('documents_indexes').insert({ ...row, name: 'Contratos', parent_id: null }))
+    await assert.rejects(() => db.table('documents_indexes').insert({ ...row, name: 'Anexos', parent_id: top.id }))
+
+    // Each caller is told which indexes they may change: their own (a superuser: all).
+    const root = await person(client, 'root_ix', 'superuser')
+    const mine = (rows: IndexRow[]) => rows.filter((i) => i.can_change).map((i) => i.id)
+    const list = async (who: typeof ana) => (await api(client, who, 'list')).body().data as IndexRow[]
+    assert.deepEqual(mine(await list(beto)), [])
+    const all = (await list(root)).map((i) => i.id)
+    assert.sameMembers(mine(await list(ana)), all)
+    assert.sameMembers(mine(await list(root)), all)
+  })
+
   test('a file is filed with typed values; bad values and weaker access are refused; search finds the values', async ({
     client,
     assert,

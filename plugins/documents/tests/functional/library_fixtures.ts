@@ -12,7 +12,14 @@ import { call, fail, resetSharing, type Client, type Person } from './sharing_fi
 export { areaWith, call, fail, person, roleId, text, type Client, type Person } from './sharing_fixtures.js'
 
 export async function resetLibrary(): Promise<void> {
-  for (const table of ['documents_labels', 'documents_quotas', 'documents_owner_locks', 'documents_search']) {
+  for (const table of [
+    'documents_ocr_pages',
+    'documents_ocr_runs',
+    'documents_labels',
+    'documents_quotas',
+    'documents_owner_locks',
+    'documents_search',
+  ]) {
     await db.from(table).delete()
   }
   await db.from('plugin_settings').where('plugin', 'documents').delete()

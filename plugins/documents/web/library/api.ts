@@ -22,6 +22,8 @@ import {
   type VersionRow,
 } from '../../shared/library.js'
 
+import { OCR_ROUTES, type OcrMode, type OcrRun } from '../../shared/ocr.js'
+
 async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
   return (await promise).data as T
 }
@@ -120,6 +122,16 @@ export function createIndex(name: string, parent: number | null, columns: IndexC
   return data(call<IndexRow>('POST', indexPath('create'), fields))
 }
 
+/** A new name and columns (the values of a column removed or retyped are dropped); the index's creator or a superuser. */
+export function updateIndex(id: number, name: string, columns: IndexColumn[]): Promise<IndexRow> {
+  return data(call<IndexRow>('PUT', indexPath('update', { id }), { name, columns }))
+}
+
+/** Deletes the index with its sub-indexes and the values filed under them. */
+export function removeIndex(id: number): Promise<unknown> {
+  return data(call('DELETE', indexPath('remove', { id })))
+}
+
 export function fileIndexes(file: number): Promise<FileIndexValues[]> {
   return data(call<FileIndexValues[]>('GET', indexPath('fileValues', { id: file })))
 }
@@ -134,4 +146,19 @@ export function fileUnderIndex(
 
 export function unfile(file: number, index: number): Promise<unknown> {
   return data(call('DELETE', indexPath('unfile', { id: file, index })))
+}
+
+const ocrPath = (name: keyof typeof OCR_ROUTES, file: number) => OCR_ROUTES[name].path.replace(':id', String(file))
+
+export function ocrStatus(file: number): Promise<OcrRun | null> {
+  return data(call<OcrRun | null>('GET', ocrPath('status', file)))
+}
+
+export function startOcr(file: number, mode: OcrMode): Promise<OcrRun> {
+  return data(call<OcrRun>('POST', ocrPath('start', file), { mode }))
+}
+
+/** Where the searchable PDF an OCR run made of the current version is read. */
+export function searchablePath(file: number): string {
+  return `${ocrPath('pdf', file)}?download=1`
 }

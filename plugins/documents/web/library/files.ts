@@ -5,7 +5,7 @@
  */
 import { receiveWithProgress, sendWithProgress } from '@tramita/web/transfer'
 import { libraryPath, type FileRow, type UploadAnswer, type UploadResult, type Usage } from '../../shared/library.js'
-import { contentPath } from './api.js'
+import { contentPath, searchablePath } from './api.js'
 import { startTransfer } from './transfers.js'
 
 /** Uploads at the same time: enough to keep the line busy, few enough to show each one moving. */
@@ -54,14 +54,23 @@ export async function uploadFiles(
  * Saves a file (or one of its versions) on the user's machine, with its progress in the panel; rejects
  * with the server's message.
  */
-export async function downloadFile(file: Pick<FileRow, 'id' | 'name' | 'size'>, version?: number): Promise<void> {
-  const item = startTransfer(file.name, 'down', file.size)
+export function downloadFile(file: Pick<FileRow, 'id' | 'name' | 'size'>, version?: number): Promise<void> {
+  return downloadFrom(contentPath(file.id, true, version), file.name, file.size)
+}
+
+/** The searchable PDF an OCR run made of the file, saved as "<name>.pdf". */
+export function downloadSearchable(file: Pick<FileRow, 'id' | 'name'>): Promise<void> {
+  return downloadFrom(searchablePath(file.id), `${file.name.replace(/\.[^.]*$/, '')}.pdf`, null)
+}
+
+async function downloadFrom(path: string, name: string, size: number | null): Promise<void> {
+  const item = startTransfer(name, 'down', size)
   try {
-    const blob = await receiveWithProgress(contentPath(file.id, true, version), item.progress)
+    const blob = await receiveWithProgress(path, item.progress)
     const url = URL.createObjectURL(blob)
     const link = document.createElement('a')
     link.href = url
-    link.download = file.name
+    link.download = name
     link.click()
     // The click has handed the URL to the download; freeing it later keeps slow browsers safe.
     setTimeout(() => URL.revokeObjectURL(url), 60_000)

@@ -4,12 +4,13 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import { LIBRARY_LIMITS, type CommentRow, type FileRow, type VersionRow } from '../../shared/library.js'
 import { addComment, comments as listComments, restoreVersion, versions as listVersions } from '../library/api.js'
 import { downloadFile, uploadFiles } from '../library/files.js'
 import { errorText, formatBytes, formatDate } from '../library/format.js'
-import { Dialog } from './Dialog.js'
+import { OcrSection } from './OcrSection.js'
 
 export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onClose(): void; onChanged(): void }) {
   const { t, i18n } = useTranslation()
@@ -71,6 +72,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
 
   return (
     <Dialog
+      className="docs-dialog"
       title={t('documents.screens.details_of', { name: file.name })}
       onClose={onClose}
       testId="docs-details-dialog"
@@ -122,6 +124,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
               </>
             )}
           </section>
+          <OcrSection file={file} onChanged={onChanged} />
           <section aria-labelledby="docs-comments-title">
             <h3 id="docs-comments-title" className="docs-subtitle">
               {t('documents.screens.comments')}

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import {
-  INDEX_COLUMN_TYPES,
   INDEX_LIMITS,
   type FileIndexValues,
   type IndexColumn,
@@ -16,13 +16,7 @@ import {
 import type { FileRow } from '../../shared/library.js'
 import { createIndex, fileIndexes, fileUnderIndex, indexes as listIndexes, unfile } from '../library/api.js'
 import { errorText } from '../library/format.js'
-import { Dialog } from './Dialog.js'
-
-/** An index's name as a list shows it: a sub-index after its parent's. */
-function fullName(index: IndexRow, all: IndexRow[]): string {
-  const parent = index.parent_id === null ? undefined : all.find((i) => i.id === index.parent_id)
-  return parent ? `${parent.name} › ${index.name}` : index.name
-}
+import { fullName, IndexForm } from './IndexForm.js'
 
 export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): void }) {
   const { t } = useTranslation()
@@ -77,6 +71,7 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
 
   return (
     <Dialog
+      className="docs-dialog"
       title={t('documents.screens.indexes_of', { name: file.name })}
       onClose={onClose}
       testId="docs-indexes-dialog"
@@ -144,9 +139,13 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
           )}
           {writable &&
             (making ? (
-              <NewIndex
+              <IndexForm
                 all={all}
-                onMade={(made) => {
+                heading={t('documents.screens.new_index')}
+                submit={t('documents.screens.create')}
+                testId="docs-new-index"
+                onSubmit={async (draft) => {
+                  const made = await createIndex(draft.name, draft.parent, draft.columns)
                   setAll((current) => [...(current ?? []), made])
                   setMaking(false)
                   choose(made.id)
@@ -204,112 +203,5 @@ function ValueField({
         onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
       />
     </label>
-  )
-}
-
-/** A new index: its name, where it goes (top level or under one), and its columns. */
-function NewIndex({ all, onMade, onCancel }: { all: IndexRow[]; onMade(index: IndexRow): void; onCancel(): void }) {
-  const { t } = useTranslation()
-  const [name, setName] = useState('')
-  const [parent, setParent] = useState<number | null>(null)
-  const [columns, setColumns] = useState<IndexColumn[]>([{ name: '', type: 'text' }])
-
-  async function make(event: FormEvent) {
-    event.preventDefault()
-    try {
-      onMade(await createIndex(name.trim(), parent, columns))
-    } catch (error) {
-      toasts.error(errorText(error))
-    }
-  }
-
-  const change = (at: number, patch: Partial<IndexColumn>) =>
-    setColumns((current) => current.map((column, i) => (i === at ? { ...column, ...patch } : column)))
-
-  return (
-    <form className="docs-form" onSubmit={make} data-testid="docs-new-index">
-      <h3 className="docs-subtitle">{t('documents.screens.new_index')}</h3>
-      <label>
-        {t('documents.screens.index_name')}
-        <input
-          value={name}
-          maxLength={INDEX_LIMITS.nameMax}
-          required
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
-      <label>
-        {t('documents.screens.index_parent')}
-        <select
-          value={parent ?? ''}
-          onChange={(event) => setParent(event.target.value ? Number(event.target.value) : null)}
-        >
-          <option value="">{t('documents.screens.index_top')}</option>
-          {all
-            .filter((i) => i.parent_id === null)
-            .map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-        </select>
-      </label>
-      <fieldset className="docs-columns">
-        <legend>{t('documents.screens.index_columns')}</legend>
-        {columns.map((column, at) => (
-          <div key={at} className="docs-columns__row">
-            <label>
-              {t('documents.screens.column_name', { n: at + 1 })}
-              <input
-                value={column.name}
-                required
-                pattern="[A-Za-z_][A-Za-z0-9_]*"
-                maxLength={INDEX_LIMITS.columnNameMax}
-                onChange={(event) => change(at, { name: event.target.value })}
-              />
-            </label>
-            <label>
-              {t('documents.screens.column_type', { n: at + 1 })}
-              <select
-                value={column.type}
-                onChange={(event) => change(at, { type: event.target.value as IndexColumn['type'] })}
-              >
-                {INDEX_COLUMN_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`documents.screens.type_${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {columns.length > 1 && (
-              <button
-                type="button"
-                className="docs-action"
-                onClick={() => setColumns((current) => current.filter((_, i) => i !== at))}
-              >
-                {t('documents.screens.remove_column', { n: at + 1 })}
-              </button>
-            )}
-          </div>
-        ))}
-        {columns.length < INDEX_LIMITS.columns && (
-          <button
-            type="button"
-            className="docs-action"
-            onClick={() => setColumns((current) => [...current, { name: '', type: 'text' }])}
-          >
-            {t('documents.screens.add_column')}
-          </button>
-        )}
-      </fieldset>
-      <div className="docs-dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('documents.screens.cancel')}
-        </button>
-        <button type="submit" className="button">
-          {t('documents.screens.create')}
-        </button>
-      </div>
-    </form>
   )
 }

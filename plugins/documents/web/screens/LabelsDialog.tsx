@@ -1,11 +1,11 @@
 /** A file's labels (the caller's own): tick the ones it carries, or make a new label on the spot. */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import { LIBRARY_LIMITS, type FileRow, type LabelRow } from '../../shared/library.js'
 import { createLabel, labels as listLabels, setLabels } from '../library/api.js'
 import { errorText } from '../library/format.js'
-import { Dialog } from './Dialog.js'
 
 export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation()
@@ -44,7 +44,12 @@ export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClos
   }
 
   return (
-    <Dialog title={t('documents.screens.labels_of', { name: file.name })} onClose={onClose} testId="docs-labels-dialog">
+    <Dialog
+      className="docs-dialog"
+      title={t('documents.screens.labels_of', { name: file.name })}
+      onClose={onClose}
+      testId="docs-labels-dialog"
+    >
       {all === null ? (
         <p role="status" aria-busy="true" />
       ) : (

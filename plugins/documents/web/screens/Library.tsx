@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
+import { Dialog } from '@tramita/web/Dialog'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import { useScreenHost } from '@tramita/web/screen-host'
@@ -24,10 +25,10 @@ import {
 } from '../library/api.js'
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
 import { errorText, formatBytes, formatDate } from '../library/format.js'
-import { Dialog } from './Dialog.js'
 import { DetailsDialog } from './DetailsDialog.js'
 import { IndexesDialog } from './IndexesDialog.js'
 import { LabelsDialog } from './LabelsDialog.js'
+import { DialogActions } from './DialogActions.js'
 import { ShareDialog } from './ShareDialog.js'
 import { TransferPanel } from './TransferPanel.js'
 import './library.css'
@@ -356,7 +357,12 @@ export function Library({ view }: { view: LibraryView }) {
         />
       )}
       {dialog?.kind === 'empty' && (
-        <Dialog title={t('documents.screens.empty_trash')} onClose={() => setDialog(null)} testId="docs-empty-dialog">
+        <Dialog
+          className="docs-dialog"
+          title={t('documents.screens.empty_trash')}
+          onClose={() => setDialog(null)}
+          testId="docs-empty-dialog"
+        >
           <p>{t('documents.screens.empty_confirm')}</p>
           <div className="docs-dialog__actions">
             <button type="button" className="button" onClick={() => setDialog(null)}>
@@ -506,6 +512,11 @@ function Row({
             {name}
           </button>
         )}
+        {item.kind === 'file' && item.row.archived_at && (
+          <span className="docs-archived" data-testid="docs-archived">
+            {t('documents.screens.archived')}
+          </span>
+        )}
       </td>
       <td>{item.kind === 'file' ? formatBytes(item.row.size, language) : ''}</td>
       <td>{formatDate(when, language)}</td>
@@ -585,7 +596,6 @@ interface NameDialogProps {
 
 /** A name to type (a new folder's, a new name): kept open with what was typed when the server refuses it. */
 function NameDialog({ title, label, submit, initial = '', testId, onClose, onSave, onSaved }: NameDialogProps) {
-  const { t } = useTranslation()
   const [name, setName] = useState(initial)
   const [busy, setBusy] = useState(false)
   async function send(event: FormEvent) {
@@ -601,20 +611,13 @@ function NameDialog({ title, label, submit, initial = '', testId, onClose, onSav
     }
   }
   return (
-    <Dialog title={title} onClose={onClose} testId={testId}>
+    <Dialog className="docs-dialog" title={title} onClose={onClose} testId={testId}>
       <form onSubmit={send} className="docs-form">
         <label>
           {label}
           <input value={name} onChange={(event) => setName(event.target.value)} maxLength={255} required />
         </label>
-        <div className="docs-dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('documents.screens.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {submit}
-          </button>
-        </div>
+        <DialogActions submit={submit} busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '@tramita/web/api'
+import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import {
   SHARE_PERMISSIONS,
@@ -18,7 +19,6 @@ import {
   type SharePermission,
 } from '../../shared/sharing.js'
 import { errorText } from '../library/format.js'
-import { Dialog } from './Dialog.js'
 
 const sharePath = (id: number) => SHARING_ROUTES.update.path.replace(':id', String(id))
 
@@ -117,7 +117,12 @@ export function ShareDialog({ type, id, name, onClose }: Props) {
   }
 
   return (
-    <Dialog title={t('documents.screens.share_title', { name })} onClose={onClose} testId="docs-share-dialog">
+    <Dialog
+      className="docs-dialog"
+      title={t('documents.screens.share_title', { name })}
+      onClose={onClose}
+      testId="docs-share-dialog"
+    >
       <form className="docs-form" onSubmit={share}>
         <label>
           {t('documents.screens.share_with')}

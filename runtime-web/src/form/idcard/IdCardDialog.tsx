@@ -8,9 +8,9 @@
  */
 import { Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import { CameraDialog } from '../renderers/fields/media/CameraDialog.js'
-import { MediaDialog } from '../renderers/fields/media/MediaDialog.js'
 import { StoredImage } from '../StoredFile.js'
 import type { RuntimeServices, UploadedFile } from '../types.js'
 import {
@@ -76,7 +76,7 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
     return <CameraDialog onSave={(photo) => take(camera, photo, photo.name)} onClose={() => setCamera(null)} />
   }
   return (
-    <MediaDialog title={t('idcard.title')} onClose={onClose} testId="idcard-dialog">
+    <Dialog title={t('idcard.title')} onClose={onClose} testId="idcard-dialog">
       <fieldset className="idcard-size">
         <legend>{t('idcard.size')}</legend>
         {([false, true] as const).map((enlarged) => (
@@ -162,7 +162,7 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
           {t('idcard.save')}
         </button>
       </div>
-    </MediaDialog>
+    </Dialog>
   )
 }
 

@@ -1,7 +1,10 @@
 import type { PluginHttp, PluginRoute } from '@tramita/plugin-api'
 
 /** Spec paths a plugin may declare besides its own `/api/<id>/...` (spec 001 §7, §8). */
-export const SPEC_PREFIXES = ['/data/', '/inside/', '/getPublicFile/'] as const
+export const SPEC_PREFIXES = ['/data/', '/inside/', '/getPublicFile/', '/confirmretention/'] as const
+
+/** Spec paths a plugin may declare as they are (spec 001 §7: PUT /confirmretention, beside its screen). */
+export const SPEC_PATHS = ['/confirmretention'] as const
 
 /** The core's routes under /api (start/routes.ts). */
 const CORE_API = ['/api/plugins']
@@ -33,6 +36,7 @@ export function routePath(pluginId: string, path: string): string {
   }
   if (full === namespace || full.startsWith(`${namespace}/`)) return full
   if (SPEC_PREFIXES.some((prefix) => full.startsWith(prefix))) return full
+  if ((SPEC_PATHS as readonly string[]).includes(full)) return full
   throw new Error(`plugin "${pluginId}": route "${path.slice(0, 100)}" is neither under ${namespace} nor a spec path`)
 }
 

@@ -24,6 +24,8 @@ export async function pluginPrincipal(principal: Principal, language: Language):
     {
       userId: principal.user.id,
       roles: [...principal.roles],
+      // The principal's query loaded the user's roles with their ids.
+      roleIds: (principal.user.roles ?? []).map((role) => Number(role.id)),
       areaIds: areas.map((a) => Number(a.area_id)),
       impersonatorId: principal.impersonatorId,
       language,

@@ -26,7 +26,7 @@ async function summaries(users: UserRow[]): Promise<PersonSummary[]> {
       .from('user_roles')
       .join('roles', 'roles.id', 'user_roles.role_id')
       .whereIn('user_roles.user_id', ids)
-      .select('user_roles.user_id', 'roles.name'),
+      .select('user_roles.user_id', 'roles.id', 'roles.name'),
     db.from('user_areas').whereIn('user_id', ids).select('user_id', 'area_id'),
   ])
   return users.map((u) => ({
@@ -35,6 +35,7 @@ async function summaries(users: UserRow[]): Promise<PersonSummary[]> {
     username: u.username,
     email: u.email,
     roles: roles.filter((r) => Number(r.user_id) === Number(u.id)).map((r) => String(r.name)),
+    roleIds: roles.filter((r) => Number(r.user_id) === Number(u.id)).map((r) => Number(r.id)),
     areaIds: areas.filter((a) => Number(a.user_id) === Number(u.id)).map((a) => Number(a.area_id)),
     // Users have no language of their own yet: the product's default.
     language: DEFAULT_LANGUAGE,

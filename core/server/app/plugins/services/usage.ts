@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import type { PluginUsage } from '@tramita/plugin-api'
+import { isUniqueViolation, type PluginUsage } from '@tramita/plugin-api'
 
 const METRIC = /^[a-z][a-z0-9_.-]{0,59}$/
 
@@ -29,7 +29,7 @@ export function pluginUsage(pluginId: string): PluginUsage {
         return true
       } catch (error) {
         // The unique key says it was counted already (a job run twice); anything else is a fault.
-        if (isDuplicate(error)) return false
+        if (isUniqueViolation(error)) return false
         throw error
       }
     },
@@ -40,11 +40,4 @@ export function pluginUsage(pluginId: string): PluginUsage {
       return Number(row?.total ?? 0)
     },
   }
-}
-
-function isDuplicate(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? ''
-  return (
-    code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  )
 }

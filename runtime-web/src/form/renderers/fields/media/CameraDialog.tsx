@@ -7,9 +7,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MediaDialog } from './MediaDialog.js'
+import { Dialog } from '@tramita/web/Dialog'
 import { canvasJpeg } from './imageCanvas.js'
 import { photoFileName } from './media_rules.js'
+import './media.css'
 
 /** localStorage key of the chosen camera's deviceId. */
 export const CAMERA_STORAGE_KEY = 'tramita.camera'
@@ -142,7 +143,7 @@ export function CameraDialog({ onSave, onClose }: Props) {
 
   const none = cameras !== null && cameras.length === 0
   return (
-    <MediaDialog title={t('media_ui.camera.title')} onClose={onClose} testId="camera-dialog">
+    <Dialog title={t('media_ui.camera.title')} onClose={onClose} testId="camera-dialog">
       {cameras === null && <p className="muted">{t('media_ui.camera.looking')}</p>}
       {none && (
         <p className="notice" role="status" data-testid="no-cameras">
@@ -203,6 +204,6 @@ export function CameraDialog({ onSave, onClose }: Props) {
           </div>
         </>
       )}
-    </MediaDialog>
+    </Dialog>
   )
 }

@@ -8,9 +8,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import SignaturePad, { type PointGroup } from 'signature_pad'
 import { checkFileUpload } from '@tramita/contract'
-import { MediaDialog } from './MediaDialog.js'
+import { Dialog } from '@tramita/web/Dialog'
 import { canvasPng } from './imageCanvas.js'
 import { refusalMessage } from './media_rules.js'
+import './media.css'
 
 export const PEN_COLORS = ['#000000', '#d11a1a', '#1a3fd1'] as const
 /** The palette beside the three pens (spec: 24 colours). */
@@ -199,7 +200,7 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
     />
   )
   return (
-    <MediaDialog title={t('media_ui.signature.title')} onClose={onClose} testId="signature-dialog">
+    <Dialog title={t('media_ui.signature.title')} onClose={onClose} testId="signature-dialog">
       <div className="media-tabs" role="group" aria-label={t('media_ui.signature.mode')}>
         {modes.map((m) => (
           <button key={m} type="button" className="media-tab" aria-pressed={mode === m} onClick={() => setMode(m)}>
@@ -284,6 +285,6 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
           {t('media_ui.signature.save')}
         </button>
       </div>
-    </MediaDialog>
+    </Dialog>
   )
 }

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import type { OcrMode, OcrPageState } from '../../shared/ocr.js'
+
+/**
+ * The OCR engine: OCRmyPDF (Tesseract underneath) run on one page (or one image) at a time, so each
+ * finished page is a result of its own, and pdftotext for the text of pages that already had it. Every
+ * run has a time limit and is killed past it; nothing is parsed on the event loop.
+ */
+
+/** The engine's flag for each mode. */
+const MODE_FLAG: Record<OcrMode, string> = { skip: '--skip-text', redo: '--redo-ocr', force: '--force-ocr' }
+
+/** Tesseract's languages: the product's three (Spanish first). */
+export const OCR_LANGUAGES = 'spa+eng+chi_sim'
+
+/** One page of OCR at 300 dpi takes seconds; a page past this is given up as bad_response. */
+export const PAGE_TIMEOUT_MS = 180_000
+const TEXT_TIMEOUT_MS = 30_000
+
+export interface PageResult {
+  state: Extract<OcrPageState, 'skip' | 'ocr' | 'scan' | 'without_internet' | 'bad_response'>
+  text: string
+  /** The engine's output PDF (ocr and scan pages): the page with its text layer. */
+  output: string | null
+}
+
+interface Ran {
+  code: number | null
+  /** The program is not installed on this node. */
+  missing: boolean
+  timedOut: boolean
+  stdout: string
+}
+
+function run(program: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      program,
+      args,
+      {
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+        signal,
+        encoding: 'utf8',
+        // Pages run side by side, one process each: Tesseract's own threads would only fight over the cores.
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      },
+      (error, stdout) => {
+        const failure = error as { code?: number | string; killed?: boolean; signal?: string | null } | null
+        resolve({
+          code: failure ? (typeof failure.code === 'number' ? failure.code : null) : 0,
+          missing: failure?.code === 'ENOENT',
+          timedOut: Boolean(failure?.killed) && failure?.signal === 'SIGKILL',
+          stdout: stdout ?? '',
+        })
+      }
+    )
+  })
+}
+
+/** OCRmyPDF's exit codes this code tells apart (its documented ExitCode values). */
+const EXIT = { ok: 0, priorOcrFound: 6, missingDependency: 3 }
+
+/**
+ * OCRs one page PDF (or one JPEG/PNG/TIFF image) into `output`, its text into `sidecar`. A page the
+ * mode leaves alone (skip and text already there) is `skip` with the text it had.
+ */
+export async function ocrPage(
+  input: string,
+  files: { output: string; sidecar: string },
+  opts: { mode: OcrMode; image: boolean; signal?: AbortSignal }
+): Promise<PageResult> {
+  const args = [
+    '-l',
+    OCR_LANGUAGES,
+    MODE_FLAG[opts.mode],
+    '--output-type',
+    'pdf',
+    '--optimize',
+    '0',
+    '--jobs',
+    '1',
+    '--quiet',
+    '--sidecar',
+    files.sidecar,
+    // Used only when an image does not say its resolution.
+    ...(opts.image ? ['--image-dpi', '300'] : []),
+    input,
+    files.output,
+  ]
+  const ran = await run('ocrmypdf', args, PAGE_TIMEOUT_MS, opts.signal)
+  if (ran.missing || ran.code === EXIT.missingDependency) return { state: 'without_internet', text: '', output: null }
+  if (ran.code === EXIT.priorOcrFound) return { state: 'skip', text: await pageText(input), output: null }
+  if (ran.code !== EXIT.ok) return { state: 'bad_response', text: '', output: null }
+  const sidecar = await readFile(files.sidecar, 'utf8').catch(() => '')
+  // OCRmyPDF writes this marker instead of text for a page it skipped.
+  if (/^\[OCR skipped on page/.test(sidecar.trim())) return { state: 'skip', text: await pageText(input), output: null }
+  const text = sidecar.replace(/\f/g, '\n').trim()
+  return { state: text ? 'ocr' : 'scan', text, output: files.output }
+}
+
+/** The text a PDF page already has (born-digital pages); empty when none or unreadable. */
+export async function pageText(input: string): Promise<string> {
+  const ran = await run('pdftotext', ['-q', '-enc', 'UTF-8', input, '-'], TEXT_TIMEOUT_MS)
+  return ran.code === 0 ? ran.stdout.replace(/\f/g, '\n').trim() : ''
+}

@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { parentPort, workerData } from 'node:worker_threads'
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+
+/**
+ * pdf-lib work of an OCR run, in a worker thread (pages.ts starts it with limits):
+ * - split: writes the pages asked for as one-page PDFs `p-<n>.pdf` in `dir`; answers the page count, or
+ *   `encrypted` / `unreadable`;
+ * - join: joins one-page PDFs, in order, into `output`; answers the page count, or `unreadable` with the
+ *   index of the first input it cannot read.
+ */
+export type PagesTask =
+  | { task: 'split'; input: string; dir: string; pages: number[] | 'all' }
+  | { task: 'join'; inputs: string[]; output: string }
+
+export type PagesAnswer = { pages: number } | { error: 'encrypted' | 'unreadable'; index?: number }
+
+async function split(input: string, dir: string, wanted: number[] | 'all'): Promise<PagesAnswer> {
+  let doc: PDFDocument
+  try {
+    doc = await PDFDocument.load(await readFile(input), { updateMetadata: false })
+  } catch (error) {
+    return { error: error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable' }
+  }
+  const count = doc.getPageCount()
+  const pages = wanted === 'all' ? doc.getPageIndices().map((i) => i + 1) : wanted.filter((n) => n <= count)
+  for (const number of pages) {
+    const one = await PDFDocument.create()
+    const [page] = await one.copyPages(doc, [number - 1])
+    one.addPage(page!)
+    await writeFile(`${dir}/p-${number}.pdf`, await one.save())
+  }
+  return { pages: count }
+}
+
+async function join(inputs: string[], output: string): Promise<PagesAnswer> {
+  const out = await PDFDocument.create()
+  for (const [index, path] of inputs.entries()) {
+    let doc: PDFDocument
+    try {
+      doc = await PDFDocument.load(await readFile(path), { updateMetadata: false })
+    } catch {
+      return { error: 'unreadable', index }
+    }
+    for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page)
+  }
+  await writeFile(output, await out.save())
+  return { pages: out.getPageCount() }
+}
+
+const job = workerData as PagesTask
+const answer = job.task === 'split' ? split(job.input, job.dir, job.pages) : join(job.inputs, job.output)
+void answer.then(
+  (result) => parentPort!.postMessage(result),
+  () => parentPort!.postMessage({ error: 'unreadable' } satisfies PagesAnswer)
+)

@@ -1,0 +1,57 @@
+/**
+ * The end of a dialog's form in the library's screens: what the server refused last (its message, kept
+ * until the next try), then Cancel and the form's own action; and the state of such a try.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorText } from '../library/format.js'
+
+/** One try at a time; a refusal it throws becomes `failure`, shown by DialogActions. */
+export function useAttempt() {
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function attempt(work: () => Promise<void>) {
+    if (busy) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      await work()
+    } catch (error) {
+      setFailure(errorText(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { failure, busy, attempt }
+}
+
+interface DialogActionsProps {
+  /** The submit button's text. */
+  submit: string
+  busy: boolean
+  failure?: string | null
+  /** The action deletes: the danger colour. */
+  danger?: boolean
+  onCancel(): void
+}
+
+export function DialogActions({ submit, busy, failure, danger, onCancel }: DialogActionsProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="docs-dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('documents.screens.cancel')}
+        </button>
+        <button type="submit" className={danger ? 'button docs-danger' : 'button'} disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </>
+  )
+}
