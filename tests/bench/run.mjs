@@ -199,6 +199,11 @@ if (['documents', 'documents_list', 'documents_upload', 'documents_zip'].some(wa
   const part = (name) => wanted(name) || Boolean(ONLY?.includes('documents'))
   await documentsBench({ list: part('documents_list'), upload: part('documents_upload'), zip: part('documents_zip') })
 }
+/** OCR pages per minute through the documents plugin's job, beside ocrmypdf alone (ocr.bench.mjs). */
+if (wanted('ocr')) {
+  const { ocrBench } = await import('./ocr.bench.mjs')
+  await ocrBench()
+}
 /** The form route's initial JavaScript, gzipped (tests/bench/bundle.bench.mjs). */
 if (wanted('bundle')) {
   console.log('━━ form route bundle ━━')

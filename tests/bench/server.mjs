@@ -61,6 +61,7 @@ export async function startTramita(extraEnv = {}) {
   const origin = `http://127.0.0.1:${port}`
   return {
     origin,
+    pid: child.pid,
     url: `${origin}/data/config/infocompany`,
     stop: async () => {
       child.kill('SIGTERM')

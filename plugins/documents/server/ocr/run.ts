@@ -43,9 +43,12 @@ interface PageRow {
   storage_key: string | null
 }
 
-/** Pages of a run running at once: one engine process each (Tesseract itself held to one thread). */
+/**
+ * Pages of a run running at once: one engine process each (Tesseract itself held to one thread), one more
+ * than the cores, so a page's start-up and PDF writing overlap another's recognition.
+ */
 function concurrency(): number {
-  return Math.max(1, Math.min(4, availableParallelism()))
+  return Math.min(8, availableParallelism() + 1)
 }
 
 /**

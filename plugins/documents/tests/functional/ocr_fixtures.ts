@@ -19,10 +19,10 @@ export async function digitalPdf(pages: string[][]): Promise<Uint8Array> {
 }
 
 /**
- * A scanned-looking PDF: the digital pages rendered to 150 dpi grey images by Ghostscript, each image
- * alone on a page, so there is no text left to find but what OCR reads back.
+ * A scanned-looking PDF: the digital pages rendered to grey images by Ghostscript (150 dpi unless told),
+ * each image alone on a page, so there is no text left to find but what OCR reads back.
  */
-export async function scannedPdf(pages: string[][]): Promise<Uint8Array> {
+export async function scannedPdf(pages: string[][], dpi = 150): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'tramita-scan-'))
   try {
     await writeFile(join(dir, 'digital.pdf'), await digitalPdf(pages))
@@ -31,7 +31,7 @@ export async function scannedPdf(pages: string[][]): Promise<Uint8Array> {
       '-dNOPAUSE',
       '-dBATCH',
       '-sDEVICE=pnggray',
-      '-r150',
+      `-r${dpi}`,
       `-sOutputFile=${join(dir, 'p-%03d.png')}`,
       join(dir, 'digital.pdf'),
     ])
