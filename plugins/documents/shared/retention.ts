@@ -11,15 +11,13 @@
  * years in the active and the central archive has passed.
  */
 import { fillPath } from './library.js'
+import type { OcrDetails, OcrSubType } from './ocr.js'
 
 export type Disposition = 'delete' | 'archive'
 export const DISPOSITIONS: readonly Disposition[] = ['delete', 'archive']
 
 export type RetentionTargetType = 'folder' | 'index' | 'file'
 export const RETENTION_TARGET_TYPES: readonly RetentionTargetType[] = ['folder', 'index', 'file']
-
-/** The conservation card's type badge (spec 001 §2). */
-export type SubType = 'ocr' | 'digital' | 'other'
 
 export const RETENTION_LIMITS = {
   codeMax: 40,
@@ -136,16 +134,6 @@ export interface DueRow {
   pending_until: string | null
 }
 
-/** Totals of the latest finished OCR run of the current version, by page result (spec 001 §2 details). */
-export interface PageDetails {
-  skip: number
-  ocr: number
-  scan: number
-  without_internet: number
-  bad_response: number
-  internal_error: number
-}
-
 /** Spec 001 §2, §3: the document (conservation) of the retention confirmation screen. */
 export interface ConservationCard {
   name: string
@@ -154,10 +142,12 @@ export interface ConservationCard {
   mime: string
   /** Opens the document without a session, for minutes (RETENTION_LIMITS.previewMinutes). */
   preview_url: string
-  sub_type: SubType
+  /** The type badge (spec 001 §2). */
+  sub_type: OcrSubType
   total_page: number | null
   last_modification: string
-  details: PageDetails
+  /** The latest finished OCR run of the current version, its pages by result (zeros when none). */
+  details: OcrDetails
   /** The card's four counts: skipped, with OCR, without OCR (scanned, not read) and with errors. */
   pages: { skipped: number; with_ocr: number; without_ocr: number; errors: number }
   retention: { code: string; serie: string; subserie: string; doc_type: string; disposition: Disposition }

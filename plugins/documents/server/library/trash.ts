@@ -201,8 +201,20 @@ export async function deleteTrashed(db: PluginDb, items: Items): Promise<string[
   if (fileIds.length) {
     // Locked first: a second emptying of the same items waits here, then finds them gone and frees nothing twice.
     const current = await db.table('files').select('id', 'owner_id', 'storage_key').whereIn('id', fileIds).forUpdate()
-    const versions = await db.table('versions').select('file_id', 'storage_key', 'size').whereIn('file_id', fileIds)
+    const versions = await db
+      .table('versions')
+      .select('file_id', 'storage_key', 'size', 'ocr_key')
+      .whereIn('file_id', fileIds)
     for (const f of current as { storage_key: string }[]) keys.add(f.storage_key)
+    // A version's searchable PDF (OCR) goes with it; it was never counted in the quota.
+    for (const v of versions as { ocr_key: string | null }[]) if (v.ocr_key) keys.add(v.ocr_key)
+    // And the pages an unfinished OCR run kept until it joins them (their rows go with the file's runs).
+    const pages = await db
+      .table('ocr_pages')
+      .select('storage_key')
+      .whereNotNull('storage_key')
+      .whereIn('run_id', db.table('ocr_runs').select('id').whereIn('file_id', fileIds))
+    for (const p of pages as { storage_key: string }[]) keys.add(p.storage_key)
     // Each owner's running total gives back every object of theirs that goes (objects are never
     // shared between files: a copy stores its own).
     const ownerOf = new Map((current as { id: number; owner_id: number }[]).map((f) => [f.id, f.owner_id]))
@@ -257,13 +269,15 @@ export async function emptyTrash(deps: TrashDeps, who: PluginPrincipal, chosen: 
   return { ...items, usage: await usageOf(deps.db, await documentsSettings(deps.settings), who.userId) }
 }
 
-/** Deletes stored objects that no file or version names (idempotent: a missing key is not an error). */
+/** Deletes stored objects that no file or version names, nor a version as its searchable PDF (idempotent). */
 export async function purgeObjects(deps: Pick<PluginServices, 'db' | 'storage'>, keys: string[]): Promise<number> {
   let deleted = 0
   for (const key of keys) {
     const inVersions = await deps.db.table('versions').select('id').where('storage_key', key).first()
     const inFiles = await deps.db.table('files').select('id').where('storage_key', key).first()
-    if (inVersions || inFiles) continue
+    const inOcr = await deps.db.table('versions').select('id').where('ocr_key', key).first()
+    const inOcrPages = await deps.db.table('ocr_pages').select('page').where('storage_key', key).first()
+    if (inVersions || inFiles || inOcr || inOcrPages) continue
     await deps.storage.delete(key)
     deleted++
   }

@@ -138,9 +138,13 @@ export async function runOcr(
 /** Stores a page's result; its engine output is kept in storage until the run joins the pages. */
 async function keepPage(deps: OcrDeps, runId: number, page: number, result: PageResult): Promise<void> {
   const key = result.output ? (await deps.storage.put(fileChunks(result.output), 'pdf')).key : null
-  const saved = await savePage(deps.db, runId, page, result.state, result.text, key)
-  // Another run of the same job wrote this page first: its copy is the one kept.
-  if (!saved && key) await deps.storage.delete(key)
+  let saved = false
+  try {
+    saved = await savePage(deps.db, runId, page, result.state, result.text, key)
+  } finally {
+    // Another run of the same job wrote this page first (its copy is kept), or the file went meanwhile.
+    if (!saved && key) await deps.storage.delete(key)
+  }
 }
 
 /** Writes a page's row, replacing only a without_internet one; false when a final row was already there. */

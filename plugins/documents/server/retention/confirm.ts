@@ -13,10 +13,10 @@ import {
   type ConfirmAnswer,
   type ConservationCard,
   type Disposition,
-  type PageDetails,
   type RetentionLabel,
-  type SubType,
 } from '../../shared/retention.js'
+import type { OcrDetails } from '../../shared/ocr.js'
+import { ocrDetails, subType } from '../ocr/service.js'
 import { iso } from '../library/fields.js'
 import { deleteTrashed, queuePurge } from '../library/trash.js'
 import { dateOf } from './due.js'
@@ -123,10 +123,8 @@ function mac(key: string, body: string): string {
   return createHmac('sha256', key).update(`retention-preview:${body}`).digest('base64url')
 }
 
-const EMPTY_DETAILS: PageDetails = { skip: 0, ocr: 0, scan: 0, without_internet: 0, bad_response: 0, internal_error: 0 }
-
-/** The latest finished OCR run of the file's current version, its pages counted by result. */
-async function pageDetails(db: PluginDb, fileId: number, version: number): Promise<PageDetails> {
+/** The latest finished OCR run of the file's current version, its pages counted by result (zeros: none). */
+async function pageDetails(db: PluginDb, fileId: number, version: number): Promise<OcrDetails> {
   const run = await db
     .table('ocr_runs')
     .select('id')
@@ -135,18 +133,7 @@ async function pageDetails(db: PluginDb, fileId: number, version: number): Promi
     .where('state', 'done')
     .orderBy('id', 'desc')
     .first()
-  const details = { ...EMPTY_DETAILS }
-  if (!run) return details
-  const rows = await db.table('ocr_pages').select('state').count('page', 'n').where('run_id', run.id).groupBy('state')
-  for (const row of rows as { state: keyof PageDetails; n: number }[]) {
-    if (row.state in details) details[row.state] = Number(row.n)
-  }
-  return details
-}
-
-function subTypeOf(value: unknown, mime: string): SubType {
-  if (value === 'ocr' || value === 'digital' || value === 'other') return value
-  return mime === 'application/pdf' ? 'digital' : 'other'
+  return ocrDetails(db, run ? Number(run.id) : 0)
 }
 
 /** Spec 001 §7 GET /confirmretention/document/{code}?user=: the conservation card. Reads only. */
@@ -181,7 +168,7 @@ export async function conservationCard(
     weight: Number(file.size),
     mime: String(file.mime),
     preview_url: deps.http.url(retentionPath('preview', { grant: previewGrant(request, now) })),
-    sub_type: subTypeOf(file.sub_type, String(file.mime)),
+    sub_type: subType(file.sub_type),
     total_page: file.pages === null ? null : Number(file.pages),
     last_modification: iso(file.updated_at),
     details,

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import type { Browser } from 'playwright-core'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
-import { launchChromium } from '../../../../tests/e2e/chromium.ts'
 import { checkA11y } from '../../../../tests/e2e/a11y.ts'
-import { BASE as base, PHONE, people, waitUntil } from '../../../../tests/e2e/session.ts'
-import { PASSWORD, makeUser } from '../../../../core/server/tests/helpers/auth.ts'
+import { BASE as base, PHONE, waitUntil } from '../../../../tests/e2e/session.ts'
+import { makeUser } from '../../../../core/server/tests/helpers/auth.ts'
 import { waitForMail } from '../../../../core/server/tests/helpers/smtp_listener.ts'
-import { linkOf, resetRetention, runRetentionJob } from '../functional/retention_fixtures.ts'
+import { linkOf, resetRetentionTables, runRetentionJob } from '../functional/retention_fixtures.ts'
+import { libraryBrowser, row } from './library_page.ts'
 
 /**
  * The retention confirmation screen in Chromium (spec 000 §2, 001 §2, §4): the daily job mails a link,
@@ -82,17 +81,9 @@ async function schedule(ownerId: number): Promise<number> {
 }
 
 test.group('documents retention confirmation in Chromium', (group) => {
-  let browser: Browser
-  const crowd = people(() => browser, PASSWORD)
-
-  group.setup(async () => {
-    browser = await launchChromium()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    await resetRetention()
-    return () => crowd.closeAll()
-  })
+  const crowd = libraryBrowser(group)
+  // After the library's reset: its schedules and codes too.
+  group.each.setup(() => resetRetentionTables())
 
   test('the card in a fresh browser, then archive after a confirmation and home after 2 s', async ({ assert }) => {
     const ana = await makeUser({ username: 'ana_ret', role: 'teacher' })
@@ -126,8 +117,12 @@ test.group('documents retention confirmation in Chromium', (group) => {
     await page.getByRole('status').getByText('El documento se archivó.', { exact: false }).waitFor()
     await page.waitForURL(`${base}/`)
     assert.isAtLeast(Date.now() - started, 1900)
-    const row = await db.from('documents_files').where('id', docId).first()
-    assert.isNotNull(row.archived_at)
+    const archived = await db.from('documents_files').where('id', docId).first()
+    assert.isNotNull(archived.archived_at)
+    // Its owner still finds it in the library, marked archived.
+    const owner = await crowd.signedIn('ana_ret')
+    await owner.goto(`${base}/documents?folder=${folderId}`)
+    await row(owner, 'file', 'plano.png').getByTestId('docs-archived').getByText('Archivado').waitFor()
 
     // The same link again: the code was used, and the screen says so.
     await page.goto(`${base}/confirmretention?code=${encodeURIComponent(code)}&user=${user}`)

@@ -1,16 +1,39 @@
 import db from '@adonisjs/lucid/services/db'
 import { retentionJobs } from '../../server/retention/jobs.js'
 import { RETENTION_ROUTES, retentionPath, type RetentionRouteName, type ScheduleRow } from '../../shared/retention.js'
-import { call, resetLibrary, type Client, type Person } from './library_fixtures.js'
+import { indexPath } from '../../shared/indexes.js'
+import { call, resetLibrary, txt, type Client, type Person } from './library_fixtures.js'
+import { upload } from './operations_fixtures.js'
 import type { ReceivedMail } from '../../../../core/server/tests/helpers/smtp_listener.js'
 
 /** Fixtures of the retention tests (server/retention/), over the library's. */
 
-export async function resetRetention(): Promise<void> {
+/** Empties the retention tables (schedules, their labels, the codes mailed). */
+export async function resetRetentionTables(): Promise<void> {
   for (const table of ['documents_retention_requests', 'documents_retention_labels', 'documents_retention_schedules']) {
     await db.from(table).delete()
   }
+}
+
+export async function resetRetention(): Promise<void> {
+  await resetRetentionTables()
   await resetLibrary()
+}
+
+/** A text file uploaded by `who` (into `folder`), its bytes "bytes of <name>". */
+export function uploaded(client: Client, who: Person, name: string, folder?: number) {
+  return upload(client, who, name, txt(`bytes of ${name}`), folder)
+}
+
+/** An index (under `parent`) with one text column, made by `who` → its id. */
+export async function makeIndex(client: Client, who: Person, name: string, parent?: number): Promise<number> {
+  const response = await call(client, 'post', indexPath('create'), who.token, {
+    name,
+    ...(parent ? { parent_id: String(parent) } : {}),
+    columns: [{ name: 'numero', type: 'text' }],
+  })
+  response.assertStatus(200)
+  return (response.body().data as { id: number }).id
 }
 
 /** One of the retention routes, by name, as the web client calls it. */

@@ -1,36 +1,18 @@
 import { test } from '@japa/runner'
 import { indexPath } from '../../shared/indexes.js'
 import type { DueRow, EffectiveRetention, ScheduleRow } from '../../shared/retention.js'
-import {
-  api,
-  assertFail,
-  call,
-  makeFolder,
-  person,
-  txt,
-  uploadFiles,
-  type Client,
-  type Person,
-} from './library_fixtures.js'
-import type { FileRow, UploadAnswer } from '../../shared/library.js'
+import { api, assertFail, call, makeFolder, person, type Client, type Person } from './library_fixtures.js'
 import {
   SCHEDULE,
   age,
   assignTo,
+  makeIndex,
   makeSchedule,
   resetRetention,
   retention,
   retentionSnapshot,
+  uploaded,
 } from './retention_fixtures.js'
-
-async function fileIn(client: Client, who: Person, name: string, folder?: number): Promise<FileRow> {
-  const response = await uploadFiles(client, who.token, [{ name, bytes: txt(`bytes of ${name}`) }], {
-    ...(folder ? { folder_id: String(folder) } : {}),
-  })
-  const result = (response.body().data as UploadAnswer).results[0]
-  if (result.status !== 'stored') throw new Error(JSON.stringify(result))
-  return result.file
-}
 
 async function effective(client: Client, admin: Person, type: string, id: number) {
   const response = await retention(client, 'effective', admin.token, {}, { target_type: type, target_id: String(id) })
@@ -168,7 +150,7 @@ test.group('documents retention: schedules and their assignments', (group) => {
     const ana = await person(client, 'ret_ana', 'teacher')
     const schedule = await makeSchedule(client, admin)
     const folder = await makeFolder(client, ana, 'Contratos')
-    const doc = await fileIn(client, ana, 'contrato.txt', folder.id)
+    const doc = await uploaded(client, ana, 'contrato.txt', folder.id)
     const gone = await makeFolder(client, ana, 'Papelera')
     ;(await api(client, 'trash', ana.token, {}, { folders: [gone.id] })).assertStatus(200)
     const before = await retentionSnapshot()
@@ -243,8 +225,8 @@ test.group('documents retention: schedules and their assignments', (group) => {
     const a = await makeFolder(client, ana, 'A')
     const b = await makeFolder(client, ana, 'B', a.id)
     const c = await makeFolder(client, ana, 'C', b.id)
-    const doc = await fileIn(client, ana, 'informe.txt', c.id)
-    const other = await fileIn(client, ana, 'suelto.txt')
+    const doc = await uploaded(client, ana, 'informe.txt', c.id)
+    const other = await uploaded(client, ana, 'suelto.txt')
 
     assert.isNull(await effective(client, admin, 'file', doc.id))
     await assignTo(client, admin, 'folder', a.id, top.id)
@@ -254,19 +236,8 @@ test.group('documents retention: schedules and their assignments', (group) => {
     assert.deepEqual(await effective(client, admin, 'file', doc.id), ['MID', 'folder', b.id])
 
     // Filed under an index with a schedule: the index is nearer than any folder.
-    const index = await call(client, 'post', indexPath('create'), ana.token, {
-      name: 'Contratos',
-      columns: [{ name: 'numero', type: 'text' }],
-    })
-    index.assertStatus(200)
-    const indexId = (index.body().data as { id: number }).id
-    const sub = await call(client, 'post', indexPath('create'), ana.token, {
-      name: 'Obra',
-      parent_id: String(indexId),
-      columns: [{ name: 'numero', type: 'text' }],
-    })
-    sub.assertStatus(200)
-    const subId = (sub.body().data as { id: number }).id
+    const indexId = await makeIndex(client, ana, 'Contratos')
+    const subId = await makeIndex(client, ana, 'Obra', indexId)
     const filed = await call(client, 'put', indexPath('file', { id: doc.id, index: subId }), ana.token, {
       values: { numero: 'N-1' },
     })

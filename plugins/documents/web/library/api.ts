@@ -24,7 +24,8 @@ import {
 
 import { OCR_ROUTES, type OcrMode, type OcrRun } from '../../shared/ocr.js'
 
-async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
+/** A call's `data` (the screens' calls answer `{status: 'done', data}`). */
+export async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
   return (await promise).data as T
 }
 

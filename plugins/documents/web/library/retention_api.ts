@@ -13,10 +13,7 @@ import {
   type ScheduleInput,
   type ScheduleRow,
 } from '../../shared/retention.js'
-
-async function data<T>(promise: Promise<{ data?: T }>): Promise<T> {
-  return (await promise).data as T
-}
+import { data } from './api.js'
 
 export const schedules = () => data(call<ScheduleRow[]>('GET', retentionPath('schedules')))
 

@@ -12,6 +12,7 @@ import { Page } from '@tramita/web/Page'
 import { RETENTION_LIMITS, type ConservationCard, type Disposition } from '../../shared/retention.js'
 import { confirmRetention, conservationCard } from '../library/retention_api.js'
 import { errorText, formatBytes, formatDate } from '../library/format.js'
+import { Facts, LabelChips } from './RetentionParts.js'
 import './library.css'
 import './retention.css'
 
@@ -126,42 +127,21 @@ function Card({ card }: { card: ConservationCard }) {
         <p className="retention__kind">
           <span className="retention__badge" data-testid="retention-badge">
             <span className="docs-sr">{t('documents.retention.type')}: </span>
-            {t(`documents.retention.sub_type_${card.sub_type}`)}
+            {t(`documents.ocr.badge_${card.sub_type}`)}
           </span>
           <span className="muted">{t('documents.retention.card')}</span>
         </p>
         <h2 id="retention-card-name" className="retention__name">
           {card.name}
         </h2>
-        <dl className="retention__list">
-          {facts.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts facts={facts} />
         <h3 className="docs-subtitle">{t('documents.retention.retention_data')}</h3>
-        <dl className="retention__list" data-testid="retention-data">
-          {retention.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts facts={retention} testId="retention-data" />
         <h3 className="docs-subtitle">{t('documents.retention.labels')}</h3>
         {card.labels.length === 0 ? (
           <p className="muted">{t('documents.retention.no_labels')}</p>
         ) : (
-          <ul className="retention__labels" aria-label={t('documents.retention.labels')}>
-            {card.labels.map((label) => (
-              <li key={label.name} className="docs-label" style={{ borderColor: label.color }}>
-                <span className="docs-label__dot" style={{ background: label.color }} aria-hidden="true" />
-                {label.name}
-              </li>
-            ))}
-          </ul>
+          <LabelChips labels={card.labels} />
         )}
         <p className="muted">{t('documents.retention.expires', { date: formatDate(card.expires_at, language) })}</p>
       </div>

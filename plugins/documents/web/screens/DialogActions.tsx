@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '@tramita/web/Dialog'
 import { errorText } from '../library/format.js'
 
 /** One try at a time; a refusal it throws becomes `failure`, shown by DialogActions. */
@@ -35,15 +36,20 @@ interface DialogActionsProps {
   onCancel(): void
 }
 
+/** What the server refused last, if anything. */
+export function Refusal({ failure }: { failure?: string | null }) {
+  return failure ? (
+    <p className="notice notice--error" role="alert">
+      {failure}
+    </p>
+  ) : null
+}
+
 export function DialogActions({ submit, busy, failure, danger, onCancel }: DialogActionsProps) {
   const { t } = useTranslation()
   return (
     <>
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Refusal failure={failure} />
       <div className="docs-dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
           {t('documents.screens.cancel')}
@@ -53,5 +59,41 @@ export function DialogActions({ submit, busy, failure, danger, onCancel }: Dialo
         </button>
       </div>
     </>
+  )
+}
+
+/**
+ * A dialog that asks before an action that cannot be undone (deleting): its question, then Cancel and
+ * the action; a refusal is shown in it and it stays open.
+ */
+export function ConfirmDialog({
+  title,
+  question,
+  action,
+  testId,
+  onClose,
+  onConfirm,
+}: {
+  title: string
+  question: string
+  action: string
+  testId?: string
+  onClose(): void
+  onConfirm(): Promise<void>
+}) {
+  const { failure, busy, attempt } = useAttempt()
+  return (
+    <Dialog className="docs-dialog" title={title} onClose={onClose} testId={testId}>
+      <form
+        className="docs-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void attempt(onConfirm)
+        }}
+      >
+        <p>{question}</p>
+        <DialogActions submit={action} busy={busy} failure={failure} danger onCancel={onClose} />
+      </form>
+    </Dialog>
   )
 }

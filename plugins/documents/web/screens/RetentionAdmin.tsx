@@ -5,7 +5,7 @@
  * indexes and documents with a schedule of their own, assigned or removed; and what is due now. Every
  * rule is the server's; a refusal is shown in the dialog or the form that asked.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '@tramita/web/api'
 import { Dialog } from '@tramita/web/Dialog'
@@ -25,6 +25,7 @@ import {
 } from '../../shared/retention.js'
 import { indexes as listIndexes } from '../library/api.js'
 import { errorText, formatDate } from '../library/format.js'
+import { useLoaded } from '../library/use_loaded.js'
 import {
   assign,
   assignments as listAssignments,
@@ -34,7 +35,8 @@ import {
   schedules as listSchedules,
   updateSchedule,
 } from '../library/retention_api.js'
-import { DialogActions, useAttempt } from './DialogActions.js'
+import { ConfirmDialog, DialogActions, Refusal, useAttempt } from './DialogActions.js'
+import { Facts, LabelChips } from './RetentionParts.js'
 import './library.css'
 import './retention.css'
 
@@ -58,29 +60,23 @@ async function people(): Promise<Person[]> {
   return (body.data?.users ?? []).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() }))
 }
 
+async function loadAll(): Promise<Loaded> {
+  const [schedules, assignments, due, indexes, users] = await Promise.all([
+    listSchedules(),
+    listAssignments(),
+    listDue(),
+    listIndexes(),
+    people().catch(() => []),
+  ])
+  return { schedules, assignments, due, indexes, people: users }
+}
+
 export default function RetentionAdmin() {
   const { t } = useTranslation()
-  const [loaded, setLoaded] = useState<Loaded | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { value: loaded, failure, reload } = useLoaded(loadAll)
   const [open, setOpen] = useState<Open>(null)
-  const [reloads, setReloads] = useState(0)
-  const reload = useCallback(() => setReloads((n) => n + 1), [])
 
-  useEffect(() => {
-    let live = true
-    Promise.all([listSchedules(), listAssignments(), listDue(), listIndexes(), people().catch(() => [])]).then(
-      ([schedules, assignments, due, indexes, users]) => {
-        if (!live) return
-        setLoaded({ schedules, assignments, due, indexes, people: users })
-        setFailure(null)
-      },
-      (error: unknown) => live && setFailure(errorText(error))
-    )
-    return () => {
-      live = false
-    }
-  }, [reloads])
-
+  /** A change went through: the dialog closes, everything is read again. */
   function done(message: string) {
     setOpen(null)
     toasts.success(message)
@@ -150,10 +146,13 @@ export default function RetentionAdmin() {
         </Dialog>
       )}
       {open?.kind === 'remove' && (
-        <RemoveDialog
-          code={open.schedule.code}
+        <ConfirmDialog
+          title={t('documents.retention.remove_title', { code: open.schedule.code })}
+          question={t('documents.retention.remove_confirm', { code: open.schedule.code })}
+          action={t('documents.retention.remove')}
+          testId="retention-remove-dialog"
           onClose={close}
-          onRemove={async () => {
+          onConfirm={async () => {
             await deleteSchedule(open.schedule.id)
             done(t('documents.retention.removed'))
           }}
@@ -191,26 +190,8 @@ function ScheduleCard({ schedule, onEdit, onRemove }: { schedule: ScheduleRow; o
           </button>
         </span>
       </div>
-      <dl className="retention__list">
-        {facts
-          .filter(([, value]) => value !== '')
-          .map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
-      {schedule.labels.length > 0 && (
-        <ul className="retention__labels" aria-label={t('documents.retention.labels')}>
-          {schedule.labels.map((label) => (
-            <li key={label.name} className="docs-label" style={{ borderColor: label.color }}>
-              <span className="docs-label__dot" style={{ background: label.color }} aria-hidden="true" />
-              {label.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Facts facts={facts.filter(([, value]) => value !== '')} />
+      {schedule.labels.length > 0 && <LabelChips labels={schedule.labels} />}
     </article>
   )
 }
@@ -356,36 +337,6 @@ function ScheduleForm({
   )
 }
 
-function RemoveDialog({ code, onClose, onRemove }: { code: string; onClose(): void; onRemove(): Promise<void> }) {
-  const { t } = useTranslation()
-  const { failure, busy, attempt } = useAttempt()
-  return (
-    <Dialog
-      className="docs-dialog"
-      title={t('documents.retention.remove_title', { code })}
-      onClose={onClose}
-      testId="retention-remove-dialog"
-    >
-      <form
-        className="docs-form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void attempt(onRemove)
-        }}
-      >
-        <p>{t('documents.retention.remove_confirm', { code })}</p>
-        <DialogActions
-          submit={t('documents.retention.remove')}
-          busy={busy}
-          failure={failure}
-          danger
-          onCancel={onClose}
-        />
-      </form>
-    </Dialog>
-  )
-}
-
 /** The folders, indexes and documents with a schedule of their own; a form gives one (or takes it away). */
 function Assignments({ loaded, onChanged }: { loaded: Loaded; onChanged(): void }) {
   const { t } = useTranslation()
@@ -499,11 +450,7 @@ function Assignments({ loaded, onChanged }: { loaded: Loaded; onChanged(): void 
             ))}
           </select>
         </label>
-        {failure && (
-          <p className="notice notice--error" role="alert">
-            {failure}
-          </p>
-        )}
+        <Refusal failure={failure} />
         <div className="docs-dialog__actions">
           <button type="submit" className="button" disabled={busy}>
             {t('documents.retention.assign')}
