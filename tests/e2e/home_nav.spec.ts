@@ -40,7 +40,10 @@ test.group('home and navigation in Chromium', (group) => {
   for (const [role, expected] of [
     ['student', ['/process', '/status', '/documents', '/documents/indexes']],
     ['teacher', ['/process', '/status', '/documents', '/documents/indexes']],
-    ['supervisor', ['/process', '/users', '/plugin_settings', '/status', '/documents', '/documents/indexes']],
+    [
+      'supervisor',
+      ['/process', '/users', '/plugin_settings', '/status', '/documents', '/documents/indexes', '/documents/retention'],
+    ],
   ] as const) {
     test(`a ${role}: the home offers only screens that exist, and each opens its page`, async ({ assert }) => {
       await makeUser({ username: `u_${role}`, role })
@@ -89,9 +92,10 @@ test.group('home and navigation in Chromium', (group) => {
     assert.equal(page.url(), `${base}/`)
   })
 
-  test('routes not built yet are the 404 page, not a placeholder', async ({ assert }) => {
-    // /static/public/:token is the documents plugin's public link screen now (plugins/documents/tests).
-    for (const path of ['/confirmretention?code=1&user=2']) {
+  test('a route that does not exist is the 404 page, not a placeholder', async ({ assert }) => {
+    // The spec's last placeholders are screens now: /static/public/:token (public links) and
+    // /confirmretention (retention), both the documents plugin's (plugins/documents/tests).
+    for (const path of ['/no-existe', '/no-existe/tampoco']) {
       await page.goto(`${base}${path}`)
       await page.getByTestId('not-found').waitFor()
       assert.notInclude(await page.locator('main').innerText(), 'Aquí ', path)

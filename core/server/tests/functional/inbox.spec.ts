@@ -503,6 +503,7 @@ test.group('inbox', (group) => {
       '/status',
       '/documents',
       '/documents/indexes',
+      '/documents/retention',
     ])
     ;(await client.get('/inside/navigation')).assertStatus(401)
   })

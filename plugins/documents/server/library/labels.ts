@@ -1,4 +1,4 @@
-import { PluginFailure, type PluginPrincipal, type PluginServices } from '@tramita/plugin-api'
+import { isUniqueViolation, PluginFailure, type PluginPrincipal, type PluginServices } from '@tramita/plugin-api'
 import { LIBRARY_LIMITS, type FileRow, type LabelRow } from '../../shared/library.js'
 import { requirePermission } from '../sharing/access.js'
 import { oneFileRow } from './rows.js'
@@ -40,19 +40,19 @@ export async function listLabels(deps: Pick<Deps, 'db'>, who: PluginPrincipal): 
   return rows.map(toRow)
 }
 
-async function nameTaken(db: Deps['db'], who: PluginPrincipal, name: string, except: number | null) {
-  const query = db.table('labels').select('id').where('owner_id', who.userId).where('name', name)
-  if (except !== null) query.where('id', '<>', except)
-  return (await query.first()) !== null
+const nameTakenFailure = () => new PluginFailure('documents.label_name_taken', 409)
+
+/** A name already among the owner's labels: the unique (owner, name) key refuses it, racing requests too. */
+function uniqueAsTaken(error: unknown): never {
+  throw isUniqueViolation(error) ? nameTakenFailure() : error
 }
 
 export async function createLabel(deps: Pick<Deps, 'db'>, who: PluginPrincipal, input: LabelInput): Promise<LabelRow> {
   const label = cleanLabel(input)
-  const id = await deps.db.transaction(async (db) => {
-    if (await nameTaken(db, who, label.name, null)) throw new PluginFailure('documents.label_name_taken', 409)
-    const [newId] = await db.table('labels').insert({ ...label, owner_id: who.userId, created_at: new Date() })
-    return newId
-  })
+  const [id] = await deps.db
+    .table('labels')
+    .insert({ ...label, owner_id: who.userId, created_at: new Date() })
+    .catch(uniqueAsTaken)
   return { id, ...label }
 }
 
@@ -74,12 +74,13 @@ export async function updateLabel(
   input: LabelInput
 ): Promise<LabelRow> {
   const label = cleanLabel(input)
-  await deps.db.transaction(async (db) => {
-    await myLabel(db, who, id)
-    if (await nameTaken(db, who, label.name, id)) throw new PluginFailure('documents.label_name_taken', 409)
-    await db.table('labels').where('id', id).update(label)
-    for (const fileId of await filesWith(db, id)) await indexFile(db, fileId)
-  })
+  await deps.db
+    .transaction(async (db) => {
+      await myLabel(db, who, id)
+      await db.table('labels').where('id', id).update(label)
+      for (const fileId of await filesWith(db, id)) await indexFile(db, fileId)
+    })
+    .catch(uniqueAsTaken)
   return { id, ...label }
 }
 

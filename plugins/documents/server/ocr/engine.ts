@@ -11,9 +11,6 @@ import type { OcrMode, OcrPageState } from '../../shared/ocr.js'
 /** The engine's flag for each mode. */
 const MODE_FLAG: Record<OcrMode, string> = { skip: '--skip-text', redo: '--redo-ocr', force: '--force-ocr' }
 
-/** Tesseract's languages: the product's three (Spanish first). */
-export const OCR_LANGUAGES = 'spa+eng+chi_sim'
-
 /** One page of OCR at 300 dpi takes seconds; a page past this is given up as bad_response. */
 export const PAGE_TIMEOUT_MS = 180_000
 const TEXT_TIMEOUT_MS = 30_000
@@ -70,11 +67,11 @@ const EXIT = { ok: 0, priorOcrFound: 6, missingDependency: 3 }
 export async function ocrPage(
   input: string,
   files: { output: string; sidecar: string },
-  opts: { mode: OcrMode; image: boolean; signal?: AbortSignal }
+  opts: { mode: OcrMode; image: boolean; languages: string; signal?: AbortSignal }
 ): Promise<PageResult> {
   const args = [
     '-l',
-    OCR_LANGUAGES,
+    opts.languages,
     MODE_FLAG[opts.mode],
     '--output-type',
     'pdf',

@@ -6,12 +6,13 @@ import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
 import type { PluginContext, PluginDb } from '@tramita/plugin-api'
 import { OCR_SOCKET_EVENT, type OcrPageState, type OcrProgress, type OcrRunState } from '../../shared/ocr.js'
+import { documentsSettings } from '../library/usage.js'
 import { runWorker } from '../pdf/run_worker.js'
 import { indexText } from '../search/text.js'
 import { ocrPage, type PageResult } from './engine.js'
 import type { PagesAnswer, PagesTask } from './pages_worker.js'
 
-export type OcrDeps = Pick<PluginContext, 'db' | 'storage' | 'usage' | 'sockets' | 'logger'> & {
+export type OcrDeps = Pick<PluginContext, 'db' | 'storage' | 'usage' | 'sockets' | 'logger' | 'settings'> & {
   /** Told each step besides the owner's socket (the CLI's progress bar). */
   onProgress?: (progress: OcrProgress) => void
 }
@@ -83,6 +84,7 @@ export async function runOcr(
 
   if (Number(version.size) > OCR_LIMITS.maxBytes) return finishFailed(deps, run, file, 'too_large')
   const image = String(version.mime).startsWith('image/')
+  const { ocrLanguages: languages } = await documentsSettings(deps.settings)
   const dir = await mkdtemp(join(tmpdir(), 'tramita-ocr-'))
   try {
     const outcome = await deps.storage.withLocalFile(String(version.storage_key), async (path) => {
@@ -111,7 +113,7 @@ export async function runOcr(
           const result = await ocrPage(
             image ? path : join(dir, `p-${number}.pdf`),
             { output: join(dir, `o-${number}.pdf`), sidecar: join(dir, `t-${number}.txt`) },
-            { mode: run.mode, image, signal: opts.signal }
+            { mode: run.mode, image, languages, signal: opts.signal }
           )
           // A page cut short by the stop is not a result: the next run does it.
           if (opts.signal.aborted) break

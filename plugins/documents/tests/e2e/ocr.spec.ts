@@ -43,6 +43,10 @@ test.group('documents OCR in Chromium', (group) => {
     const saved = await (await download).path()
     assert.match(await textOf(await readFile(saved)), /Cuentas del ejercicio/)
     await checkA11y(page, 'OCR in the details')
+    // The list's facts follow: the page count and the badge beside the size.
+    await page.getByTestId('docs-details-dialog').getByRole('button', { name: 'Cerrar' }).first().click()
+    await file.getByText('1 pág.').waitFor()
+    assert.equal(await file.getByTestId('docs-ocr-state').textContent(), 'OCR')
 
     const phone = await crowd.signedIn('ana', PHONE)
     await phone.goto(`${base}/documents`)

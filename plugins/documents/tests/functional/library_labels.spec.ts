@@ -33,6 +33,20 @@ test.group('documents library: labels and comments', (group) => {
     await resetLibrary()
   })
 
+  test('the same label made six times at once: one is made, the others are told the name is taken', async ({
+    client,
+    assert,
+  }) => {
+    const ana = await person(client, 'ana_race', 'teacher')
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api(client, 'createLabel', ana.token, {}, { name: 'Urgente', color: '#ff0000' }))
+    )
+    const made = answers.filter((answer) => answer.status() === 200)
+    assert.lengthOf(made, 1)
+    for (const answer of answers.filter((a) => a.status() !== 200)) assertFail(answer, 409, 'label_name_taken')
+    assert.lengthOf(await db.from('documents_labels').where('owner_id', ana.id), 1)
+  })
+
   test('my labels: made, changed, set on a file (listing and search row follow), deleted', async ({
     client,
     assert,

@@ -518,7 +518,7 @@ function Row({
           </span>
         )}
       </td>
-      <td>{item.kind === 'file' ? formatBytes(item.row.size, language) : ''}</td>
+      <td>{item.kind === 'file' && <FileFacts file={item.row} language={language} />}</td>
       <td>{formatDate(when, language)}</td>
       <td>
         {item.kind === 'file' &&
@@ -620,5 +620,29 @@ function NameDialog({ title, label, submit, initial = '', testId, onClose, onSav
         <DialogActions submit={submit} busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
+  )
+}
+
+/** A file's facts beside its size (spec 001 §3): pages, and the OCR badge or the OCR under way. */
+function FileFacts({ file, language }: { file: FileRow; language: string }) {
+  const { t } = useTranslation()
+  const running = file.ocr_state === 'pending' || file.ocr_state === 'running'
+  const badge = file.sub_type === 'ocr' || file.sub_type === 'digital' ? file.sub_type : null
+  return (
+    <span className="docs-facts">
+      {formatBytes(file.size, language)}
+      {file.pages !== null && <span> · {t('documents.screens.pages_n', { count: file.pages })}</span>}
+      {running ? (
+        <span className="docs-badge" data-testid="docs-ocr-state">
+          {t('documents.ocr.state_running')}
+        </span>
+      ) : (
+        badge && (
+          <span className={`docs-badge docs-badge--${badge}`} data-testid="docs-ocr-state">
+            {t(`documents.ocr.badge_${badge}`)}
+          </span>
+        )
+      )}
+    </span>
   )
 }
