@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { test } from '@japa/runner'
 import { TRAMITA_BIN, runCli, startProcess } from '#tests/helpers/processes'
-import { childDatabase } from '#tests/helpers/child_database'
+import { childDatabase, seedChildDatabase } from '#tests/helpers/child_database'
 import { waitUntil } from '#tests/helpers/wait'
 
 /**
@@ -78,10 +78,8 @@ test.group('tramita documents:import and documents:export', (group) => {
   const env = db.env
 
   group.setup(async () => {
-    for (const args of [['migrate'], ['seed', '--demo']]) {
-      const run = await runCli(args, env)
-      if (run.code !== 0) throw new Error(`${args.join(' ')} failed:\n${run.output}`)
-    }
+    // Migrated and demo-seeded: a copy of the suite's template (child_database.ts).
+    await seedChildDatabase(db)
     return () => db.drop()
   })
 

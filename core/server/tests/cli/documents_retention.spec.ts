@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { runCli } from '#tests/helpers/processes'
-import { childDatabase } from '#tests/helpers/child_database'
+import { childDatabase, seedChildDatabase } from '#tests/helpers/child_database'
 
 /**
  * `tramita documents:retention [--dry-run]` (plugins/documents/server/cli/retention.ts) against a real
@@ -21,10 +21,8 @@ test.group('tramita documents:retention', (group) => {
   const count = async (sql: string) => Number((await db.query<{ n: number }>(sql))[0]!.n)
 
   group.setup(async () => {
-    for (const args of [['migrate'], ['seed', '--demo']]) {
-      const run = await runCli(args, env)
-      if (run.code !== 0) throw new Error(`${args.join(' ')} failed:\n${run.output}`)
-    }
+    // Migrated and demo-seeded: a copy of the suite's template (child_database.ts).
+    await seedChildDatabase(db)
     const admin = Number((await db.query<{ id: number }>("select id from users where username = 'admin'"))[0]!.id)
     await db.query(
       `insert into documents_retention_schedules (code, serie, subserie, doc_type, active_years, central_years, disposition, created_at, updated_at)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { runCli } from '../../../../core/server/tests/helpers/processes.js'
-import { childDatabase } from '../../../../core/server/tests/helpers/child_database.js'
+import { childDatabase, seedChildDatabase } from '../../../../core/server/tests/helpers/child_database.js'
 import { scannedPdf } from '../functional/ocr_fixtures.js'
 
 /** `tramita documents:ocr` (plugins/documents/server/cli/ocr_command.ts) against a real database and engine. */
@@ -13,10 +13,8 @@ test.group('tramita documents:ocr', (group) => {
   const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params))[0]!
 
   group.setup(async () => {
-    for (const args of [['migrate'], ['seed', '--demo']]) {
-      const run = await runCli(args, env)
-      if (run.code !== 0) throw new Error(`${args.join(' ')} failed:\n${run.output}`)
-    }
+    // Migrated and demo-seeded: a copy of the suite's template (child_database.ts).
+    await seedChildDatabase(db)
     return () => db.drop()
   })
 
