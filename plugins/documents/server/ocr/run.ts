@@ -195,8 +195,9 @@ async function finalCount(db: PluginDb, runId: number): Promise<number> {
 
 /**
  * Joins the pages (the engine's output where it made one, the original page elsewhere) into the searchable
- * PDF, then in one transaction: the version gets it, and when the version is still the file's current one,
- * the file gets its badge, page count and OCR state, and the search its text. Pages are billed once each.
+ * PDF; the OCR'd pages are billed (once each); then in one transaction the version gets the PDF and, when the
+ * version is still the file's current one, the file gets its badge, page count and OCR state, and the search
+ * its text.
  */
 async function finish(
   deps: OcrDeps,
@@ -236,6 +237,14 @@ async function finish(
     .join('\n')
     .slice(0, OCR_LIMITS.bodyChars)
   const state: OcrRunState = ok ? 'done' : 'failed'
+  // Billed before the run reads as done: the pages were OCR'd whatever happens next (once per key).
+  for (const row of rows) {
+    if (row.state === 'ocr' || row.state === 'scan') {
+      await deps.usage.record(OCR_USAGE_METRIC, `doc:${file.id}:v${run.version}:p${row.page}`, 1, {
+        userId: Number(file.owner_id),
+      })
+    }
+  }
   const replaced = await db.transaction(async (trx) => {
     const locked = await trx.table('files').select('current_version').where('id', file.id).forUpdate().first()
     const version = await trx
@@ -276,13 +285,6 @@ async function finish(
   // After the commit: the page copies and a searchable PDF this one replaced are no longer named by any row.
   for (const row of rows) if (row.storage_key) await storage.delete(row.storage_key)
   if (replaced && replaced !== searchable?.key) await storage.delete(replaced)
-  for (const row of rows) {
-    if (row.state === 'ocr' || row.state === 'scan') {
-      await deps.usage.record(OCR_USAGE_METRIC, `doc:${file.id}:v${run.version}:p${row.page}`, 1, {
-        userId: Number(file.owner_id),
-      })
-    }
-  }
   await progress(deps, Number(file.owner_id), { ...run, state, pages: done.pages, pages_done: rows.length })
   return state
 }

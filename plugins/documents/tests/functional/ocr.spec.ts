@@ -66,6 +66,23 @@ async function billed(): Promise<string[]> {
   return rows.map((row) => String(row.key))
 }
 
+/** A run the queue never got (written as queueOcr writes it), for a test to drive with the job itself. */
+async function queuedRun(fileId: number): Promise<number> {
+  const now = new Date()
+  const [runId] = await db
+    .table('documents_ocr_runs')
+    .insert({
+      file_id: fileId,
+      version: 1,
+      mode: 'skip',
+      state: 'queued',
+      pages_done: 0,
+      created_at: now,
+      updated_at: now,
+    })
+  return Number(runId)
+}
+
 const PAGES = [
   ['Contrato de arrendamiento', 'Expediente numero 4471'],
   ['Resolucion de permiso', 'Licencia municipal'],
@@ -148,17 +165,7 @@ test.group('documents OCR', (group) => {
   test('a retried run OCRs only the pages it had not finished', async ({ client, assert }) => {
     const ana = await person(client, 'ana_retry', 'teacher')
     const fileId = await uploadOne(client, ana, 'tres.pdf', await scannedPdf([...PAGES, ['Acta final', 'Firmas']]))
-    const now = new Date()
-    // A run the queue never got (written as queueOcr writes it), driven here by the job itself.
-    const [runId] = await db.table('documents_ocr_runs').insert({
-      file_id: fileId,
-      version: 1,
-      mode: 'skip',
-      state: 'queued',
-      pages_done: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    const runId = await queuedRun(fileId)
     const job = ocrJobs[0]!
     const engine = await engineOnPath()
     try {
@@ -231,16 +238,7 @@ test.group('documents OCR', (group) => {
   }) => {
     const ana = await person(client, 'ana_noengine', 'teacher')
     const fileId = await uploadOne(client, ana, 'sin.pdf', await scannedPdf([PAGES[0]!]))
-    const now = new Date()
-    const [runId] = await db.table('documents_ocr_runs').insert({
-      file_id: fileId,
-      version: 1,
-      mode: 'skip',
-      state: 'queued',
-      pages_done: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    const runId = await queuedRun(fileId)
     const job = ocrJobs[0]!
     const engine = await engineOnPath({ missing: true })
     try {
