@@ -69,17 +69,15 @@ async function billed(): Promise<string[]> {
 /** A run the queue never got (written as queueOcr writes it), for a test to drive with the job itself. */
 async function queuedRun(fileId: number): Promise<number> {
   const now = new Date()
-  const [runId] = await db
-    .table('documents_ocr_runs')
-    .insert({
-      file_id: fileId,
-      version: 1,
-      mode: 'skip',
-      state: 'queued',
-      pages_done: 0,
-      created_at: now,
-      updated_at: now,
-    })
+  const [runId] = await db.table('documents_ocr_runs').insert({
+    file_id: fileId,
+    version: 1,
+    mode: 'skip',
+    state: 'queued',
+    pages_done: 0,
+    created_at: now,
+    updated_at: now,
+  })
   return Number(runId)
 }
 
