@@ -32,7 +32,7 @@ export async function makeFolder(
   if (type !== 'normal') throw new PluginFailure('documents.invalid_folder_type', 400)
   const id = await deps.db.transaction(async (db) => {
     if (input.parentId !== null) {
-      await requirePermission({ db, people: deps.people }, who, { type: 'folder', id: input.parentId }, 'all')
+      await requirePermission({ db }, who, { type: 'folder', id: input.parentId }, 'all')
       // The parent stays as checked (not trashed meanwhile) until the folder is in.
       const parent = await db.table('folders').select('trashed_at').where('id', input.parentId).forUpdate().first()
       if (!parent || parent.trashed_at !== null) throw new PluginFailure('documents.access_not_found', 404)

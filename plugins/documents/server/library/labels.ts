@@ -106,12 +106,7 @@ export async function setFileLabels(
   labelIds: number[]
 ): Promise<FileRow> {
   const permission = await deps.db.transaction(async (db) => {
-    const { permission } = await requirePermission(
-      { db, people: deps.people },
-      who,
-      { type: 'file', id: fileId },
-      'read'
-    )
+    const { permission } = await requirePermission({ db }, who, { type: 'file', id: fileId }, 'read')
     if (labelIds.length) {
       const mine = await db.table('labels').select('id').whereIn('id', labelIds).where('owner_id', who.userId)
       if (mine.length !== labelIds.length) throw new PluginFailure('documents.label_not_found', 404)

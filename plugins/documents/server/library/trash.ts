@@ -36,7 +36,7 @@ export async function trashItems(deps: TrashDeps, who: PluginPrincipal, items: I
   if (items.files.length + items.folders.length === 0) throw new PluginFailure('documents.nothing_selected', 400)
   const trashedFiles: number[] = []
   await deps.db.transaction(async (db) => {
-    const access = { db, people: deps.people }
+    const access = { db }
     for (const [type, ids] of [
       ['file', items.files],
       ['folder', items.folders],

@@ -38,7 +38,7 @@ export async function upload(deps: UploadDeps, who: PluginPrincipal, input: Uplo
   if (input.files.length === 0) throw new PluginFailure('documents.no_files', 400)
   if (input.files.length > LIBRARY_LIMITS.filesPerUpload) throw new PluginFailure('documents.too_many_files', 400)
   if (input.newVersionOf !== null && input.files.length !== 1) throw new PluginFailure('documents.one_version', 400)
-  const access = { db, people: deps.people }
+  const access = { db }
   // The destination is checked before any byte is stored.
   let ownerId = who.userId
   if (input.newVersionOf !== null) {

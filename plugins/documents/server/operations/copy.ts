@@ -42,7 +42,7 @@ const FILE_COLUMNS = ['id', 'folder_id', 'owner_id', 'name', 'extension', 'mime'
 export function copyItems(deps: Deps, who: PluginPrincipal, request: CopyRequest): Promise<CopyAnswer> {
   return asOperation('copy', async () => {
     if (request.files.length + request.folders.length === 0) throw failure('copy', 400, 'nothing_to_copy')
-    const access = { db: deps.db, people: deps.people }
+    const access = { db: deps.db }
     const destOwner =
       request.dest === null
         ? who.userId
@@ -62,7 +62,7 @@ async function cut(
   destOwner: number | null
 ): Promise<CopyAnswer> {
   return deps.db.transaction(async (db) => {
-    const access = { db, people: deps.people }
+    const access = { db }
     const place = { folderId: request.dest, ownerId: destOwner ?? who.userId }
     if (request.dest !== null) {
       const folder = await db.table('folders').select('trashed_at').where('id', request.dest).forUpdate().first()
@@ -94,7 +94,7 @@ async function cut(
 }
 
 async function copy(deps: Deps, who: PluginPrincipal, request: CopyRequest): Promise<CopyAnswer> {
-  const access = { db: deps.db, people: deps.people }
+  const access = { db: deps.db }
   // What will be copied: each folder's tree and the files in it, read once and counted before any byte moves.
   const trees: { rootId: number; folders: Awaited<ReturnType<typeof subtree>> }[] = []
   for (const id of request.folders) {

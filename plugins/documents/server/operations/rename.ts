@@ -24,7 +24,7 @@ export function renameFile(
     const id = parseId('rename', idField)
     let name = cleanName(nameField)
     return deps.db.transaction(async (db) => {
-      await requirePermission({ db, people: deps.people }, who, { type: 'file', id }, 'all')
+      await requirePermission({ db }, who, { type: 'file', id }, 'all')
       const file = await db.table('files').where('id', id).forUpdate().first()
       if (!file || file.trashed_at !== null) throw failure('rename', 404, 'access_not_found')
       const extension = String(file.extension ?? '')
@@ -53,7 +53,7 @@ export function renameFolder(
     const id = parseId('rename', idField)
     const name = cleanName(nameField)
     return deps.db.transaction(async (db) => {
-      await requirePermission({ db, people: deps.people }, who, { type: 'folder', id }, 'all')
+      await requirePermission({ db }, who, { type: 'folder', id }, 'all')
       const folder = await db.table('folders').where('id', id).forUpdate().first()
       if (!folder || folder.trashed_at !== null) throw failure('rename', 404, 'access_not_found')
       const place = { folderId: folder.parent_id, ownerId: folder.creator_id }

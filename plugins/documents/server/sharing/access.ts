@@ -1,10 +1,4 @@
-import {
-  PluginFailure,
-  type PluginDb,
-  type PluginPeople,
-  type PluginPrincipal,
-  type PluginQuery,
-} from '@tramita/plugin-api'
+import { PluginFailure, type PluginDb, type PluginPrincipal, type PluginQuery } from '@tramita/plugin-api'
 import type { ItemType, SharePermission } from '../../shared/sharing.js'
 
 /**
@@ -25,7 +19,7 @@ export interface ItemRef {
   id: number
 }
 
-export type AccessDeps = { db: PluginDb; people: Pick<PluginPeople, 'roles'> }
+export type AccessDeps = { db: PluginDb }
 
 /** One link of the chain from an item up to the root: the item first, then its folders. */
 interface ChainLink {
