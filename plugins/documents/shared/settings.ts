@@ -25,6 +25,11 @@ export const DOCUMENTS_SETTINGS_DECLARATION = {
     default: 'spa+eng+chi_sim',
     options: ['spa+eng+chi_sim', 'spa+eng', 'spa', 'eng', 'chi_sim+eng'],
   },
+  /**
+   * OCR engine processes one run uses at once (0: one more than the server's cores, at most 8). Fewer
+   * leaves cores to the rest of the server while a long scan is OCR'd.
+   */
+  ocrWorkers: { type: 'integer', default: 0, min: 0, max: 8 },
   /** How long a retention confirmation's code (mailed to the responsible person) may be used. */
   retentionCodeDays: { type: 'integer', default: 30, min: 1, max: 365, unit: 'days' },
 } as const satisfies SettingsDeclaration

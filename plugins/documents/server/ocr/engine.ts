@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises'
 import type { OcrMode, OcrPageState } from '../../shared/ocr.js'
 
 /**
- * The OCR engine: OCRmyPDF (Tesseract underneath) run on one page (or one image) at a time, so each
- * finished page is a result of its own, and pdftotext for the text of pages that already had it. Every
+ * The OCR engine: OCRmyPDF (Tesseract underneath) run on a batch of pages, or on one page or image,
+ * each page's result read apart, and pdftotext for the text of pages that already had it. Every
  * run has a time limit and is killed past it; nothing is parsed on the event loop.
  */
 
@@ -60,16 +60,12 @@ function run(program: string, args: string[], timeoutMs: number, signal?: AbortS
 /** OCRmyPDF's exit codes this code tells apart (its documented ExitCode values). */
 const EXIT = { ok: 0, priorOcrFound: 6, missingDependency: 3 }
 
-/**
- * OCRs one page PDF (or one JPEG/PNG/TIFF image) into `output`, its text into `sidecar`. A page the
- * mode leaves alone (skip and text already there) is `skip` with the text it had.
- */
-export async function ocrPage(
+function engineArgs(
   input: string,
   files: { output: string; sidecar: string },
-  opts: { mode: OcrMode; image: boolean; languages: string; signal?: AbortSignal }
-): Promise<PageResult> {
-  const args = [
+  opts: { mode: OcrMode; image: boolean; languages: string }
+): string[] {
+  return [
     '-l',
     opts.languages,
     MODE_FLAG[opts.mode],
@@ -87,15 +83,57 @@ export async function ocrPage(
     input,
     files.output,
   ]
-  const ran = await run('ocrmypdf', args, PAGE_TIMEOUT_MS, opts.signal)
+}
+
+/** OCRmyPDF writes this marker instead of text for a page it skipped. */
+const SKIPPED = /^\[OCR skipped on page/
+
+/**
+ * OCRs one page PDF (or one JPEG/PNG/TIFF image) into `output`, its text into `sidecar`. A page the
+ * mode leaves alone (skip and text already there) is `skip` with the text it had.
+ */
+export async function ocrPage(
+  input: string,
+  files: { output: string; sidecar: string },
+  opts: { mode: OcrMode; image: boolean; languages: string; signal?: AbortSignal }
+): Promise<PageResult> {
+  const ran = await run('ocrmypdf', engineArgs(input, files, opts), PAGE_TIMEOUT_MS, opts.signal)
   if (ran.missing || ran.code === EXIT.missingDependency) return { state: 'without_internet', text: '', output: null }
   if (ran.code === EXIT.priorOcrFound) return { state: 'skip', text: await pageText(input), output: null }
   if (ran.code !== EXIT.ok) return { state: 'bad_response', text: '', output: null }
   const sidecar = await readFile(files.sidecar, 'utf8').catch(() => '')
-  // OCRmyPDF writes this marker instead of text for a page it skipped.
-  if (/^\[OCR skipped on page/.test(sidecar.trim())) return { state: 'skip', text: await pageText(input), output: null }
+  if (SKIPPED.test(sidecar.trim())) return { state: 'skip', text: await pageText(input), output: null }
   const text = sidecar.replace(/\f/g, '\n').trim()
   return { state: text ? 'ocr' : 'scan', text, output: files.output }
+}
+
+/**
+ * OCRs a PDF of several pages in one engine run, paying its start-up once (most of a page's cost on
+ * a small scan): `pageFiles` are the same pages one per file, for the text of a page the mode skips.
+ * Answers each page's state and text (the pages' outputs are `files.output`, for the caller to split),
+ * `missing` when the engine is not installed, or null when the run failed: a bad page fails its
+ * whole batch, so the caller then tries the batch's pages one by one and each gets its own state.
+ */
+export async function ocrBatch(
+  input: string,
+  pageFiles: string[],
+  files: { output: string; sidecar: string },
+  opts: { mode: OcrMode; languages: string; signal?: AbortSignal }
+): Promise<Omit<PageResult, 'output'>[] | 'missing' | null> {
+  const limit = PAGE_TIMEOUT_MS * pageFiles.length
+  const ran = await run('ocrmypdf', engineArgs(input, files, { ...opts, image: false }), limit, opts.signal)
+  if (ran.missing || ran.code === EXIT.missingDependency) return 'missing'
+  if (ran.code !== EXIT.ok) return null
+  // One text per page, separated by form feeds.
+  const texts = (await readFile(files.sidecar, 'utf8').catch(() => '')).split('\f')
+  if (texts.length < pageFiles.length) return null
+  const results: Omit<PageResult, 'output'>[] = []
+  for (const [i, pageFile] of pageFiles.entries()) {
+    const text = texts[i]!.trim()
+    if (SKIPPED.test(text)) results.push({ state: 'skip', text: await pageText(pageFile) })
+    else results.push({ state: text ? 'ocr' : 'scan', text })
+  }
+  return results
 }
 
 /** The text a PDF page already has (born-digital pages); empty when none or unreadable. */

@@ -1,9 +1,12 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
+import { PDFDocument } from 'pdf-lib'
 import db from '@adonisjs/lucid/services/db'
 import type { UploadAnswer } from '../../shared/library.js'
 import { OCR_ROUTES, type OcrRun } from '../../shared/ocr.js'
 import type { SearchAnswer } from '../../shared/operations.js'
 import { ocrJobs } from '../../server/ocr/jobs.js'
+import { batchesOf } from '../../server/ocr/run.js'
 import { waitUntil } from '../../../../core/server/tests/helpers/wait.js'
 import {
   assertFail,
@@ -86,6 +89,44 @@ const PAGES = [
   ['Resolucion de permiso', 'Licencia municipal'],
 ]
 
+/** Five pages: scanned, born-digital, scanned, scanned, born-digital. */
+async function mixedPdf(): Promise<Uint8Array> {
+  const scanned = await PDFDocument.load(await scannedPdf([...PAGES, ['Acta final', 'Firmas']]))
+  const digital = await PDFDocument.load(await digitalPdf([['Anexo uno'], ['Anexo dos', 'Presupuesto']]))
+  const out = await PDFDocument.create()
+  const [s1, s2, s3] = await out.copyPages(scanned, [0, 1, 2])
+  const [d1, d2] = await out.copyPages(digital, [0, 1])
+  for (const page of [s1!, d1!, s2!, s3!, d2!]) out.addPage(page)
+  return out.save()
+}
+
+/** What mixedPdf's run leaves: each page's state, the three scans billed, the words of all five found. */
+async function assertMixedResult(client: Client, who: Person, fileId: number, assert: Assert): Promise<void> {
+  const rows = await db
+    .from('documents_ocr_pages')
+    .join('documents_ocr_runs', 'documents_ocr_runs.id', 'run_id')
+    .where('documents_ocr_runs.file_id', fileId)
+    .orderBy('page')
+    .select('documents_ocr_pages.page', 'documents_ocr_pages.state')
+  assert.deepEqual(
+    rows.map((row) => [Number(row.page), row.state]),
+    [
+      [1, 'ocr'],
+      [2, 'skip'],
+      [3, 'ocr'],
+      [4, 'ocr'],
+      [5, 'skip'],
+    ]
+  )
+  assert.deepEqual(await billed(), [`doc:${fileId}:v1:p1`, `doc:${fileId}:v1:p3`, `doc:${fileId}:v1:p4`])
+  assert.deepEqual(await found(client, who, 'expediente'), ['mezcla.pdf'])
+  assert.deepEqual(await found(client, who, 'firmas'), ['mezcla.pdf'])
+  assert.deepEqual(await found(client, who, 'presupuesto'), ['mezcla.pdf'])
+  const pdf = await call(client, 'get', ocrPath('pdf', fileId), who.token)
+  pdf.assertStatus(200)
+  assert.equal((await PDFDocument.load(Buffer.from(pdf.body() as Buffer))).getPageCount(), 5)
+}
+
 /** Issue 20 item 1: OCR with OCRmyPDF and Tesseract, page by page, into search and billing. */
 test.group('documents OCR', (group) => {
   group.each.setup(async () => {
@@ -160,7 +201,55 @@ test.group('documents OCR', (group) => {
     assert.lengthOf(await billed(), 2)
   })
 
+  test('pages go to the engine in batches, each page read apart: OCR’d, skipped, billed once', async ({
+    client,
+    assert,
+  }) => {
+    // Two workers: five pending pages make a batch of three and one of two (run.ts batchesOf).
+    await settings({ ocrWorkers: 2 })
+    assert.deepEqual(batchesOf([1, 2, 3, 4, 5], 2), [
+      [1, 2, 3],
+      [4, 5],
+    ])
+    const ana = await person(client, 'ana_batch', 'teacher')
+    const fileId = await uploadOne(client, ana, 'mezcla.pdf', await mixedPdf())
+    const engine = await engineOnPath()
+    try {
+      await startOcr(client, ana, fileId)
+      const run = await finished(client, ana, fileId)
+      assert.equal(run.state, 'done')
+      assert.deepInclude(run.details, { ocr: 3, skip: 2, scan: 0, bad_response: 0 })
+      const calls = (await engine.calls()).map((path) => path.split('/').pop())
+      assert.sameMembers(calls, ['g-1.pdf', 'g-4.pdf'], 'one engine run per batch')
+    } finally {
+      await engine.restore()
+    }
+    await assertMixedResult(client, ana, fileId, assert)
+  })
+
+  test('a batch the engine fails on is redone page by page, and each page gets its own state', async ({
+    client,
+    assert,
+  }) => {
+    await settings({ ocrWorkers: 2 })
+    const ana = await person(client, 'ana_split', 'teacher')
+    const fileId = await uploadOne(client, ana, 'mezcla.pdf', await mixedPdf())
+    const engine = await engineOnPath({ failBatches: true })
+    try {
+      await startOcr(client, ana, fileId)
+      const run = await finished(client, ana, fileId)
+      assert.equal(run.state, 'done')
+      const calls = (await engine.calls()).map((path) => path.split('/').pop())
+      assert.sameMembers(calls, ['g-1.pdf', 'g-4.pdf', 'p-1.pdf', 'p-2.pdf', 'p-3.pdf', 'p-4.pdf', 'p-5.pdf'])
+    } finally {
+      await engine.restore()
+    }
+    await assertMixedResult(client, ana, fileId, assert)
+  })
+
   test('a retried run OCRs only the pages it had not finished', async ({ client, assert }) => {
+    // Three workers for three pages: one page per engine run, whatever the machine's cores.
+    await settings({ ocrWorkers: 3 })
     const ana = await person(client, 'ana_retry', 'teacher')
     const fileId = await uploadOne(client, ana, 'tres.pdf', await scannedPdf([...PAGES, ['Acta final', 'Firmas']]))
     const runId = await queuedRun(fileId)

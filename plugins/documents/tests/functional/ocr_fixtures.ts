@@ -60,9 +60,10 @@ export async function textOf(bytes: Uint8Array): Promise<string> {
 /**
  * Puts a wrapper named `ocrmypdf` first on the PATH that logs each call's input file and then runs the
  * real engine, so a test can count the pages OCR'd; `missing: true` puts nothing there and hides the
- * real one (the engine not installed). Returns the calls made and a restore().
+ * real one (the engine not installed); `failBatches: true` makes every run over a batch file (`g-*.pdf`)
+ * fail as the engine does on a page it cannot handle. Returns the calls made and a restore().
  */
-export async function engineOnPath(opts: { missing?: boolean } = {}) {
+export async function engineOnPath(opts: { missing?: boolean; failBatches?: boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'tramita-engine-'))
   const log = join(dir, 'calls.log')
   const saved = process.env.PATH
@@ -70,10 +71,11 @@ export async function engineOnPath(opts: { missing?: boolean } = {}) {
     process.env.PATH = dir
   } else {
     const real = (await run('sh', ['-c', 'command -v ocrmypdf'])).stdout.trim()
+    const fail = opts.failBatches ? `case "$(basename "$input")" in g-*) exit 2;; esac\n` : ''
     // The input is the argument before the output, the last two of every call run.ts makes.
     await writeFile(
       join(dir, 'ocrmypdf'),
-      `#!/bin/sh\neval "input=\\\${$(($# - 1))}"\necho "$input" >> '${log}'\nexec '${real}' "$@"\n`
+      `#!/bin/sh\neval "input=\\\${$(($# - 1))}"\necho "$input" >> '${log}'\n${fail}exec '${real}' "$@"\n`
     )
     await chmod(join(dir, 'ocrmypdf'), 0o755)
     process.env.PATH = `${dir}:${saved}`
