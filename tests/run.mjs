@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: static checks, the web build, then every Japa suite against real services — the
- * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the browser suite in
- * Debian's Chromium. Ends with one line `N passed, N failed` summing all of it; exits non-zero on
- * any failure. Independent steps run side by side (`stages` below). TRAMITA_TEST_ONLY=name,name runs a
- * subset (names as printed below); TRAMITA_TEST_FILES=a,b runs only the suite files whose names contain a or b.
+ * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the devices agent's
+ * drivers against CUPS's test printer and SANE's test scanner, the browser suite in Debian's Chromium.
+ * Ends with one line `N passed, N failed` summing all of it; exits non-zero on any failure. Independent
+ * steps run side by side (`stages` below). TRAMITA_TEST_ONLY=name,name runs a subset (names as printed
+ * below); TRAMITA_TEST_FILES=a,b runs only the suite files whose names contain a or b.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs'
@@ -42,6 +43,7 @@ const steps = [
   { name: 'functional-mariadb', suite: 'functional', env: MYSQL },
   { name: 'queue-redis', suite: 'queue', env: { REDIS_URL } },
   { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL } },
+  { name: 'devices', suite: 'devices' },
   { name: 'cli-sqlite', suite: 'cli' },
   { name: 'cli-mariadb-redis', suite: 'cli', env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL } },
   ...E2E_SHARDS.map((k) => ({
@@ -63,10 +65,8 @@ const stages = [
   // The Redis suites after the sandbox, beside the functional suites (they share no service). One run
   // hung there once: the queue's close waited for a Redis it had just killed; its close is bounded now
   // (bullmq_queue.ts closeWithin), and STEP_LIMIT_MS ends any step that still hangs.
-  [
-    ['sandbox', 'queue-redis', 'sockets-redis'],
-    ['functional-sqlite', 'functional-mariadb'],
-  ],
+  // The devices suite beside them in a lane of its own: it mostly waits on its printers and scanner.
+  [['sandbox', 'queue-redis', 'sockets-redis'], ['functional-sqlite', 'functional-mariadb'], ['devices']],
   // The CLI suites apart from the others: make:plugin scaffolds into the repository's plugins/, whose
   // test files the functional suite would pick up as it starts.
   [['cli-sqlite'], ['cli-mariadb-redis']],

@@ -9,6 +9,7 @@ import { registerMakePlugin } from './commands/make_plugin.js'
 import { registerForms } from './commands/forms.js'
 import { registerMakeForm } from './commands/make_form.js'
 import { runPluginCommand } from './commands/plugin_commands.js'
+import { runProgram } from './commands/programs.js'
 import { reportAndExit, runState } from './output.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -32,7 +33,12 @@ registerMakeForm(program)
 
 const [first, ...rest] = process.argv.slice(2)
 const builtIn = program.commands.some((c) => c.name() === first)
-if (first?.includes(':') && !builtIn) {
+// A plugin's own program (`tramita agent`), when no built-in command has the name.
+const ran =
+  !builtIn && first && /^[a-z][a-z0-9-]*$/.test(first) ? await runProgram(first, rest).catch(reportAndExit) : null
+if (typeof ran === 'number') {
+  process.exit(ran)
+} else if (first?.includes(':') && !builtIn) {
   await runPluginCommand(first, rest).catch(reportAndExit)
 } else {
   await program.parseAsync(process.argv).catch(reportAndExit)

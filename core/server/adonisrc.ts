@@ -40,6 +40,8 @@ export default defineConfig({
       { name: 'sandbox', files: ['../sandbox/tests/**/*.spec.ts'], timeout: 60_000 },
       { name: 'queue', files: ['tests/queue/**/*.spec.ts'], timeout: 60_000 },
       { name: 'sockets', files: ['tests/sockets/**/*.spec.ts'], timeout: 60_000 },
+      // The devices agent's drivers against real programs: ippeveprinter, SANE's test backend, Avahi.
+      { name: 'devices', files: ['../../plugins/devices/tests/drivers/**/*.spec.ts'], timeout: 60_000 },
       { name: 'cli', files: ['tests/cli/**/*.spec.ts', '../../plugins/*/tests/cli/**/*.spec.ts'], timeout: 180_000 },
       {
         name: 'e2e',

@@ -44,6 +44,19 @@ export interface PluginJob<P = any, R = unknown> {
   concurrency?: number
 }
 
+/**
+ * A program a plugin ships that runs on its own, without the server's app or database: `tramita <name>
+ * [args]` (the devices plugin's agent, on the computer that has the printers). Declared by the plugin
+ * package's `./programs` export (default: a list of these), so the CLI finds it without booting the app.
+ * `run` resolves when the program ends (its exit code, 0 by default).
+ */
+export interface PluginProgram {
+  /** Lower-case letters, digits and dashes; not a built-in command's name. */
+  name: string
+  description: string
+  run(argv: string[]): Promise<number | void>
+}
+
 /** A CLI command: `tramita <plugin-id>:<name> [args] [--options]`. */
 export interface PluginCommand {
   name: string

@@ -333,10 +333,67 @@ export interface PluginCaseFiles {
    * reveals nothing. `who` must be the principal the core handed the plugin for this request.
    */
   open(path: string, who: PluginPrincipal): Promise<PluginCaseFile | null>
+  /**
+   * Stores an upload as `owner`'s file for a field of a form (`form` is its key: a scan arriving into
+   * a form), checked as the form upload route checks a file for that field: it stays theirs until a
+   * save of that form's case attaches it, as an upload does. Answers the spec's uploaded-file entry, or
+   * the refusal (its message in `language`; also when the form or field is unknown or takes no files).
+   */
+  stage(
+    upload: PluginUpload,
+    owner: { userId: number; ip: string },
+    target: { form: string; field: string },
+    language?: Language
+  ): Promise<PluginStagedFile | UploadRefusal>
+}
+
+/** A form file's client entry (spec 000 §3 "Uploaded file entry"). */
+export interface PluginStagedFile {
+  ext: string
+  ip: string
+  path: string
+  real_name: string
+  status: 'good'
+}
+
+/**
+ * A connection a program of the plugin holds to the server (a device agent on another computer): a
+ * WebSocket at `path`, authenticated by a token the program sends in its `token` header. It reaches
+ * one app node; `send` and `disconnect` reach it from any node (through Redis when configured).
+ */
+export interface PluginPeerEndpoint {
+  /** Under the plugin's namespace: `/api/devices/agent/socket`. */
+  path: string
+  /**
+   * Decides on a connection before it opens: its peer id (unique to this connection, so a late close
+   * of an older one is told apart), or a refusal answered as that HTTP status with its reason.
+   * `header` reads the upgrade request's other headers (a program's version or instance).
+   */
+  admit(
+    token: string,
+    ip: string,
+    header: (name: string) => string | undefined
+  ): Promise<{ peerId: string } | { refuse: 401 | 403 | 409 | 426 | 503; reason: string }>
+  /** The connection is open: messages may be sent to the peer from now on. */
+  opened?(peerId: string): Promise<void>
+  /** A JSON message from the peer (anything else closes the connection). Throwing closes it too. */
+  received(peerId: string, message: unknown): Promise<void>
+  /** The connection ended (closed, dropped, or silent past the keep-alive): called once per peer id. */
+  closed?(peerId: string): Promise<void>
+}
+
+export interface PluginPeers {
+  /** Declares an endpoint (in `register`); the core mounts it while the plugin is enabled. */
+  endpoint(endpoint: PluginPeerEndpoint): void
+  /** Sends a JSON message to a peer on whichever node holds it; nothing happens when none does. */
+  send(peerId: string, message: unknown): Promise<void>
+  /** Closes a peer's connection with a WebSocket close code (4000–4999) and reason, on any node. */
+  disconnect(peerId: string, code: number, reason: string): Promise<void>
 }
 
 export interface PluginServices {
   http: PluginHttp
+  peers: PluginPeers
   forms: PluginForms
   caseFiles: PluginCaseFiles
   db: PluginDb

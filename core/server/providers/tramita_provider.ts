@@ -4,6 +4,7 @@ import { appUrl as publicUrl } from '#lib/app_url'
 import { createQueue } from '#jobs/create_queue'
 import proxyAddr from 'proxy-addr'
 import { SocketHub } from '#sockets/hub'
+import { PeerHub } from '#sockets/peers'
 import { anonymousSocketTerms } from '#sockets/anonymous'
 import { PluginHost } from '#plugins/host'
 import { loadDefinitions, pluginDir } from '#plugins/enabled'
@@ -18,7 +19,10 @@ import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
 import { OutboxRelay } from '#services/job_outbox'
-import { connectRateLimitStore } from '#services/rate_limits'
+import { connectRateLimitStore, rateLimit } from '#services/rate_limits'
+
+/** Connection attempts of plugins' programs (device agents) per address and minute. */
+const PROGRAM_CONNECTS_PER_MINUTE = 60
 
 /** How long a served node's shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 15_000
@@ -59,10 +63,21 @@ export default class TramitaProvider {
       clientIp: (req) => proxyAddr(req, trustProxy),
     })
     const definitions = await loadDefinitions()
+    // Plugins' programs (device agents): a token header, 60 attempts a minute per address on every node.
+    const attempts = rateLimit({ requests: PROGRAM_CONNECTS_PER_MINUTE, duration: '1 min' })
+    const peers = new PeerHub({
+      redisUrl,
+      channel: `${env.get('QUEUE_PREFIX', 'tramita')}:peers`,
+      logger,
+      live: (id) => this.platform?.plugins.status().some((p) => p.id === id && p.enabled) ?? false,
+      admitAddress: async (ip) => (await attempts.increment(`ws_peer:${ip}`)).consumed <= PROGRAM_CONNECTS_PER_MINUTE,
+      clientIp: (req) => proxyAddr(req, trustProxy),
+    })
     const services = await PluginServiceFactory.create({
       appUrl,
       queue: () => queue,
       sockets: () => sockets,
+      peers: () => peers,
       pluginDir,
       pluginIds: definitions.map((d) => d.id),
     })
@@ -83,7 +98,7 @@ export default class TramitaProvider {
     queue.register(securityNoticeJob)
     queue.register(taskNoticeJob)
     queue.register(pluginMailJob)
-    this.platform = { queue, sockets, plugins, outbox: new OutboxRelay(queue, logger), pluginServices: services }
+    this.platform = { queue, sockets, peers, plugins, outbox: new OutboxRelay(queue, logger), pluginServices: services }
     setPlatform(this.platform)
     await plugins.register()
     await plugins.boot()
@@ -141,6 +156,10 @@ export default class TramitaProvider {
     // Neither waits for Redis: while it is away the node serves, and jobs wait in the outbox.
     await this.platform.sockets.start()
     if (nodeServer) this.platform.sockets.attach(nodeServer)
+    if (this.platform.peers.declared > 0) {
+      await this.platform.peers.start()
+      if (nodeServer) this.platform.peers.attach(nodeServer)
+    }
     // Embedded mode: no Redis, so this process is also the worker.
     const { queue, outbox } = this.platform
     if (queue.driver === 'memory') await queue.startWorker()
@@ -173,6 +192,8 @@ export default class TramitaProvider {
     }
     clearInterval(this.maintenanceTimer)
     if (!this.platform) return
+    // Programs' connections first, so their plugins hear of each close before they stop.
+    await this.platform.peers.close()
     await this.platform.plugins.shutdown()
     await this.platform.outbox.stop()
     await this.platform.sockets.close()

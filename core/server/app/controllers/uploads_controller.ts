@@ -2,7 +2,6 @@ import { unlink } from 'node:fs/promises'
 import type { HttpContext } from '@adonisjs/core/http'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
-import { normalizeExtensions } from '@tramita/contract'
 import env from '#start/env'
 import { done, fail } from '#lib/envelope'
 import { headerValue } from '#lib/call_contract'
@@ -18,12 +17,12 @@ import { latestVersionByKey, versionById, type LoadedVersion } from '#services/p
 import type { CaseRow, TaskRow } from '#services/process/engine'
 import { newObjectKey } from '#services/storage'
 import { principalMayRead } from '#services/uploads/readers'
+import { fieldUploadTarget } from '#services/uploads/targets'
 import {
   cleanName,
   FOLDERTYPES,
   inspectUpload,
   isRefusal,
-  UPLOAD_FIELD_TYPES,
   type Foldertype,
   type Inspected,
   type UploadTarget,
@@ -218,12 +217,9 @@ export default class UploadsController {
 
   /** The rules of the named field of the version: its type, allowed extensions and limit. */
   private targetOf(ctx: HttpContext, version: LoadedVersion, name: string, foldertype: Foldertype): UploadTarget {
-    const item = version.form.fields.find((f) => f.field_name === name)
-    if (!item || !UPLOAD_FIELD_TYPES.has(item.type)) fail(message(ctx, 'upload.field_unknown', { field: name }))
-    if (item.type !== 'file') return { fieldType: item.type, allowed: [], limit: 1, foldertype }
-    const limit = Number(item.data?.ref?.limit ?? -1)
-    const allowActiveContent = item.data?.allowActiveContent === true
-    return { fieldType: 'file', allowed: normalizeExtensions(item.data?.ext), limit, foldertype, allowActiveContent }
+    const target = fieldUploadTarget(version, name, foldertype)
+    if (!target) fail(message(ctx, 'upload.field_unknown', { field: name }))
+    return target
   }
 
   /**

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { PluginDefinition } from '@tramita/plugin-api'
-import { pluginsFilePath, readEnabledPluginIds } from '@tramita/plugin-api/discover'
+import type { PluginDefinition, PluginProgram } from '@tramita/plugin-api'
+import { pluginExport, pluginsFilePath, readEnabledPluginIds } from '@tramita/plugin-api/discover'
 import { REPO_ROOT } from '#lib/paths'
 
 /** The file that lists the enabled plugins (TRAMITA_PLUGINS_FILE or tramita.plugins.json); `tramita make:plugin` appends to it. */
@@ -78,4 +78,19 @@ export function loadDefinitions(): Promise<LoadedDefinition[]> {
 export async function migrationPaths(): Promise<string[]> {
   const loaded = await loadDefinitions()
   return loaded.flatMap((p) => (p.definition?.migrations ? [relative(SERVER_ROOT, p.definition.migrations)] : []))
+}
+
+/**
+ * The enabled plugins' programs (their package's `./programs` export: `tramita agent`), found without
+ * booting the app, since a program runs without it (on another computer, say).
+ */
+export async function pluginPrograms(): Promise<{ plugin: string; program: PluginProgram }[]> {
+  const found: { plugin: string; program: PluginProgram }[] = []
+  for (const id of enabledPluginIds()) {
+    const entry = pluginExport(PLUGINS_DIR, id, './programs')
+    if (!entry) continue
+    const module = (await import(pathToFileURL(entry).href)) as { default?: PluginProgram[] }
+    for (const program of module.default ?? []) found.push({ plugin: id, program })
+  }
+  return found
 }

@@ -1,5 +1,6 @@
 import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
+import type { PeerHub } from '#sockets/peers'
 import type { PluginHost } from '#plugins/host'
 import type { OutboxRelay } from '#services/job_outbox'
 import type { PluginServiceFactory } from '#plugins/services/factory'
@@ -12,6 +13,8 @@ import type { PluginServiceFactory } from '#plugins/services/factory'
 export interface Platform {
   queue: Queue
   sockets: SocketHub
+  /** Plugins' program endpoints (device agents). */
+  peers: PeerHub
   plugins: PluginHost
   /** Moves staged jobs (job_outbox) to the queue. */
   outbox: OutboxRelay

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { Redis } from 'ioredis'
 import { WebSocket, WebSocketServer } from 'ws'
-import { endRedis, requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from '#jobs/redis_options'
+import { NodeBus } from './bus.js'
 import { originAllowed } from './origin.js'
 
 /** A message as the spec carries it on /ws: `{case, data}`. */
@@ -11,9 +10,6 @@ export interface SocketMessage {
   case: string
   data: unknown
 }
-
-/** How long start() waits for the subscription before going on without it. */
-const SUBSCRIBE_WAIT_MS = 3000
 
 /** Who receives a published message: everyone, one user's connections, or one socket. */
 export type Audience = { all: true } | { userId: number } | { socketId: string }
@@ -69,34 +65,24 @@ export class SocketHub {
   /** Open (and being admitted) anonymous sockets per client address. */
   private readonly anonymousByIp = new Map<string, number>()
   private readonly path: string
-  private readonly channel: string
-  private pub?: Redis
-  private sub?: Redis
+  private readonly bus: NodeBus
   private server?: Server
 
   constructor(private readonly options: HubOptions) {
     this.path = options.path ?? '/ws'
-    this.channel = options.channel ?? 'tramita:ws'
-    this.driver = options.redisUrl ? 'redis' : 'memory'
+    const channel = options.channel ?? 'tramita:ws'
+    this.bus = new NodeBus({ redisUrl: options.redisUrl, channel, name: 'Sockets', logger: options.logger }, (raw) =>
+      this.deliverRaw(raw)
+    )
+    this.driver = this.bus.driver
   }
 
   /**
    * Connects to Redis (when configured; once); call before attach(). Redis being away does not stop
    * the start: the subscription is made (and remade after each outage) when Redis answers.
    */
-  async start(): Promise<void> {
-    if (!this.options.redisUrl || this.pub) return
-    this.pub = new Redis(this.options.redisUrl, requestRedisOptions)
-    this.sub = new Redis(this.options.redisUrl, waitingRedisOptions)
-    watchRedis(this.pub, 'Sockets (publish)', this.options.logger)
-    watchRedis(this.sub, 'Sockets (subscribe)', this.options.logger)
-    this.sub.on('message', (_channel, raw) => this.deliverRaw(raw))
-    const subscribed = this.sub.subscribe(this.channel)
-    try {
-      await withTimeout(subscribed, SUBSCRIBE_WAIT_MS, 'Subscribing to the socket channel')
-    } catch (error) {
-      this.options.logger.warn(`${(error as Error).message}; messages from other nodes wait for Redis`)
-    }
+  start(): Promise<void> {
+    return this.bus.start()
   }
 
   /** Handles upgrades on the HTTP server for this hub's path (attaching twice to one server is a no-op). */
@@ -212,15 +198,8 @@ export class SocketHub {
    * Sends a message to an audience on every node. While Redis is away it reaches this node's
    * clients only (the message was not published, so none gets it twice).
    */
-  async publish(to: Audience, message: SocketMessage): Promise<void> {
-    const raw = JSON.stringify({ to, message } satisfies Envelope)
-    if (!this.pub) return this.deliverRaw(raw)
-    try {
-      await this.pub.publish(this.channel, raw)
-    } catch (error) {
-      this.options.logger.warn(`socket message delivered on this node only: ${(error as Error).message}`)
-      this.deliverRaw(raw)
-    }
+  publish(to: Audience, message: SocketMessage): Promise<void> {
+    return this.bus.publish(JSON.stringify({ to, message } satisfies Envelope))
   }
 
   private deliverRaw(raw: string) {
@@ -259,14 +238,8 @@ export class SocketHub {
     return this.clients.size
   }
 
-  async health(): Promise<{ ok: boolean; driver: 'redis' | 'memory'; detail?: string }> {
-    if (!this.pub) return { ok: true, driver: this.driver }
-    try {
-      await this.pub.ping()
-      return { ok: this.sub?.status === 'ready', driver: 'redis' }
-    } catch (error) {
-      return { ok: false, driver: 'redis', detail: (error as Error).message }
-    }
+  health(): Promise<{ ok: boolean; driver: 'redis' | 'memory'; detail?: string }> {
+    return this.bus.health()
   }
 
   async close(): Promise<void> {
@@ -277,6 +250,6 @@ export class SocketHub {
     }
     this.clients.clear()
     this.wss.close()
-    await Promise.all([endRedis(this.pub), endRedis(this.sub)])
+    await this.bus.close()
   }
 }

@@ -55,10 +55,10 @@ test.group('plugin settings: administrators list and change them', (group) => {
     const response = await list(client, token)
     response.assertStatus(200)
     const plugins = response.body().data.plugins as { id: string; title: string; settings: object[] }[]
-    // Only plugins that declare settings: documents (enabled), the test plugin; not devices, actions…
+    // Only plugins that declare settings, in load order: documents, devices, the test plugin; not actions…
     assert.deepEqual(
       plugins.map((p) => p.id),
-      ['documents', 'testkit']
+      ['documents', 'devices', 'testkit']
     )
     const documents = plugins[0]!
     assert.equal(documents.title, 'Documentos')
@@ -75,7 +75,9 @@ test.group('plugin settings: administrators list and change them', (group) => {
     })
     assert.deepInclude(documents.settings[1], { key: 'quotaBytes', unit: 'bytes', min: 0, value: 10 * 1024 ** 3 })
     assert.deepInclude(documents.settings[2], { key: 'maxUploadBytes', min: 1, max: 2 * 1024 ** 3 })
-    const english = (await list(client, token, 'en')).body().data.plugins[1]
+    const english = (await list(client, token, 'en'))
+      .body()
+      .data.plugins.find((p: { id: string }) => p.id === 'testkit')
     assert.equal(english.title, 'Test kit')
     assert.deepEqual(english.settings[3], {
       key: 'period',
@@ -227,7 +229,7 @@ test.group('plugin settings: administrators list and change them', (group) => {
     assert,
   }) => {
     const { token } = await admin(client)
-    for (const plugin of ['nosuch', 'devices']) {
+    for (const plugin of ['nosuch', 'exams']) {
       const response = await save(client, token, plugin, { trashDays: 5 })
       response.assertStatus(404)
       assert.deepEqual(response.body(), {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { PluginDefinition, PluginServices } from '@tramita/plugin-api'
 import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
+import type { PeerHub } from '#sockets/peers'
 import { pluginAudit } from './audit.js'
 import { pluginCaseFiles } from './case_files.js'
 import { pluginDb } from './db.js'
@@ -9,6 +10,7 @@ import { LinkModuleTable } from './forms.js'
 import { RouteTable } from './http.js'
 import { pluginJobs, type Schedule } from './jobs.js'
 import { pluginMail } from './mail.js'
+import { pluginPeers } from './peers.js'
 import { pluginPeople } from './people.js'
 import { whenReady } from './ready.js'
 import { pluginSettings } from './settings.js'
@@ -22,6 +24,8 @@ export interface FactoryDeps {
   appUrl: string
   queue: () => Pick<Queue, 'enqueue'>
   sockets: () => Pick<SocketHub, 'publish'>
+  /** Plugins' program endpoints (a device agent's socket). */
+  peers: () => Pick<PeerHub, 'declare' | 'send' | 'disconnect'>
   /** Where a plugin's folder is (its locales). */
   pluginDir(id: string): string
   /** Every enabled plugin's id: a table prefix of one of them is not another's to use. */
@@ -51,6 +55,7 @@ export class PluginServiceFactory {
     const storage = pluginStorage(id)
     return {
       http: this.routes.httpFor(id, this.deps.appUrl),
+      peers: this.peersOf(id, ready),
       forms: this.linkModules.formsFor(id),
       caseFiles: guard('caseFiles', pluginCaseFiles()),
       db: guard(
@@ -70,6 +75,15 @@ export class PluginServiceFactory {
       usage: guard('usage', pluginUsage(id)),
       texts: pluginTexts(id, resolve(this.deps.pluginDir(id))),
       tokens: pluginTokens(),
+    }
+  }
+
+  /** Endpoints are declared in register (like routes); sending needs the app ready. */
+  private peersOf(id: string, ready: () => boolean) {
+    const peers = pluginPeers(id, this.deps.peers)
+    return {
+      endpoint: peers.endpoint,
+      ...whenReady(id, 'peers', ready, { send: peers.send, disconnect: peers.disconnect }),
     }
   }
 
