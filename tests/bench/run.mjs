@@ -204,6 +204,16 @@ if (wanted('ocr')) {
   const { ocrBench } = await import('./ocr.bench.mjs')
   await ocrBench()
 }
+/** Scan to a form field and a print's round trip through a real agent, beside the device alone (devices.bench.mjs). */
+if (wanted('devices')) {
+  // Through ts-exec: it imports the agent's TypeScript drivers and test helpers.
+  const run = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'node'),
+    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'devices.bench.mjs')],
+    { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
+  )
+  if (run.status !== 0) process.exitCode = 1
+}
 /** The form route's initial JavaScript, gzipped (tests/bench/bundle.bench.mjs). */
 if (wanted('bundle')) {
   console.log('━━ form route bundle ━━')
