@@ -7,5 +7,10 @@ declare module 'virtual:tramita-actions' {
     engine: typeof import('@tramita/plugin-actions/web')
     handlers: ActionHandlerRegistry
     types: ActionTypeRegistry
+    /** The handlers' plugins' texts, one loader per language (their keys are under `<plugin>.`). */
+    texts: {
+      plugin: string
+      load: Record<'es' | 'en' | 'zh', () => Promise<{ default: Record<string, unknown> }>>
+    }[]
   } | null
 }

@@ -103,6 +103,10 @@ function fakeHost(runner: ScriptRunner) {
       // eslint-disable-next-line no-restricted-syntax -- not a test waiting for something
       await new Promise((resolve) => setTimeout(resolve, ms))
     },
+    async socketEvent(kase) {
+      calls.push({ op: 'socketEvent', args: [kase] })
+      throw new Error(`no "${kase}" message in these tests`)
+    },
     report: (action, message) => void reports.push(`${action}: ${message}`),
     language: () => 'es',
   }

@@ -1,5 +1,14 @@
 import { test } from '@japa/runner'
-import { backoffDelay, openSocket, showPushNotices, socketUrl, type SocketLike } from '../src/lib/socket.js'
+import {
+  backoffDelay,
+  openSocket,
+  shareSocket,
+  showPushNotices,
+  SocketWaitTimeout,
+  socketUrl,
+  waitForMessage,
+  type SocketLike,
+} from '../src/lib/socket.js'
 
 /** Fake sockets and a fake clock: each `create` is recorded; timers run when the test says. */
 function fakes() {
@@ -96,5 +105,81 @@ test.group('the /ws client', () => {
       ['notification', 'Solo título', ''],
       ['toast', 'Solo título'],
     ])
+  })
+})
+
+/** The page's socket as the form's actions wait on it (a scan's or a print's answer). */
+test.group('waiting for a message on the shared socket', () => {
+  /** What the promise came to by the next turn of the event loop ('pending' if nothing yet). */
+  const settled = async (promise: Promise<unknown>) => {
+    let outcome: unknown = 'pending'
+    promise.then(
+      (value) => (outcome = value),
+      (error: unknown) => (outcome = error)
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    return outcome
+  }
+
+  test('resolves the first message of its case that matches, nothing else', async ({ assert }) => {
+    const { sockets, timers, options, send } = fakes()
+    const client = openSocket('ws://x', options)
+    const unshare = shareSocket(client)
+    const waiting = waitForMessage(
+      'scanforms_upload',
+      (d) => (d as { token_form?: string }).token_form === 'a',
+      5000,
+      undefined,
+      options
+    )
+    send(sockets[0]!, { case: 'scanforms_upload', data: { token_form: 'b' } })
+    send(sockets[0]!, { case: 'print_forms', data: { token_form: 'a' } })
+    // A match that throws is no match.
+    send(sockets[0]!, { case: 'scanforms_upload', data: null })
+    assert.equal(await settled(waiting), 'pending')
+    send(sockets[0]!, { case: 'scanforms_upload', data: { token_form: 'a', path: '/1' } })
+    send(sockets[0]!, { case: 'scanforms_upload', data: { token_form: 'a', path: '/2' } })
+    assert.deepEqual(await waiting, { token_form: 'a', path: '/1' })
+    assert.lengthOf(
+      timers.filter((t) => t.ms === 5000),
+      0,
+      'its timer is cleared'
+    )
+    unshare()
+    client.close()
+  })
+
+  test('waits for a socket shared later, or a new one after a reconnecting session', async ({ assert }) => {
+    const { sockets, options, send } = fakes()
+    const waiting = waitForMessage('print_forms', () => true, 5000, undefined, options)
+    const first = openSocket('ws://x', options)
+    const unshareFirst = shareSocket(first)
+    unshareFirst()
+    first.close()
+    const second = openSocket('ws://x', options)
+    const unshare = shareSocket(second)
+    send(sockets[1]!, { case: 'print_forms', data: { status: 'done' } })
+    assert.deepEqual(await waiting, { status: 'done' })
+    unshare()
+    second.close()
+  })
+
+  test('rejects after its time, or when aborted', async ({ assert }) => {
+    const { timers, options } = fakes()
+    const late = waitForMessage('scanforms_upload', () => true, 120_000, undefined, options)
+    assert.equal(timers.at(-1)!.ms, 120_000)
+    timers.at(-1)!.fn()
+    const error = await settled(late)
+    assert.instanceOf(error, SocketWaitTimeout)
+    assert.equal((error as Error).message, 'no "scanforms_upload" message within 120 s')
+
+    const stop = new AbortController()
+    const dropped = waitForMessage('scanforms_upload', () => true, 5000, stop.signal, options)
+    stop.abort(new Error('the scan call failed'))
+    assert.equal(((await settled(dropped)) as Error).message, 'the scan call failed')
+    assert.equal(
+      ((await settled(waitForMessage('x', () => true, 5000, stop.signal, options))) as Error).message,
+      'the scan call failed'
+    )
   })
 })

@@ -44,6 +44,20 @@ test.group('home and navigation in Chromium', (group) => {
       'supervisor',
       ['/process', '/users', '/plugin_settings', '/status', '/documents', '/documents/indexes', '/documents/retention'],
     ],
+    [
+      'superuser',
+      [
+        '/process',
+        '/users',
+        '/plugin_settings',
+        '/status',
+        '/documents',
+        '/documents/indexes',
+        '/documents/retention',
+        '/devices/agents',
+        '/devices/machines',
+      ],
+    ],
   ] as const) {
     test(`a ${role}: the home offers only screens that exist, and each opens its page`, async ({ assert }) => {
       await makeUser({ username: `u_${role}`, role })
@@ -51,8 +65,12 @@ test.group('home and navigation in Chromium', (group) => {
       const nav = page.getByTestId('home-nav')
       const offered = await hrefs(nav)
       assert.deepEqual(offered, [...expected])
-      // The documents plugin ships its screens, named by its own texts; the other plugins have none yet.
+      // The documents plugin ships its screens, named by its own texts, and devices its superusers' two;
+      // the other plugins have none yet.
       assert.equal(await nav.getByRole('link', { name: 'Mis documentos', exact: true }).count(), 1)
+      const devices = role === 'superuser' ? 1 : 0
+      assert.equal(await nav.getByRole('link', { name: 'Agentes', exact: true }).count(), devices)
+      assert.equal(await nav.getByRole('link', { name: 'Máquinas', exact: true }).count(), devices)
       for (const label of ['Máquinas y agentes', 'Evaluación', 'Censos', 'Fichas']) {
         assert.equal(await nav.getByRole('link', { name: label }).count(), 0, `${label} has no screen yet`)
       }

@@ -102,24 +102,33 @@ export const ACTIONS_MODULE = 'virtual:tramita-actions'
  * The source of ACTIONS_MODULE: `export const actions` is null when the actions plugin is not enabled
  * (forms then run no actions), else its engine with a handler registry of the core handlers and those
  * of every enabled plugin exporting `./action-handlers` (default: a list of defineActionHandler values;
- * optional `types`: the contract action types they handle), in load order.
+ * optional `types`: the contract action types they handle), in load order; `texts` loads such a
+ * plugin's locale file of one language (its handlers' toasts are keys under `<plugin>.`).
  */
 export function actionsModuleSource(pluginsDir: string, ids: readonly string[]): string {
   const engine = ids.includes('actions') ? pluginExport(pluginsDir, 'actions', './web') : undefined
   if (!engine) return 'export const actions = null\n'
   const found = ids.flatMap((id) => {
     const entry = pluginExport(pluginsDir, id, './action-handlers')
-    return entry ? [entry] : []
+    return entry ? [{ id, entry }] : []
   })
-  const imports = found.map((entry, i) => `import * as plugin${i} from ${JSON.stringify(entry)}\n`).join('')
+  const imports = found.map(({ entry }, i) => `import * as plugin${i} from ${JSON.stringify(entry)}\n`).join('')
   const handlers = found.map((_, i) => `...plugin${i}.default`).join(', ')
   const types = found.map((_, i) => `...(plugin${i}.types ?? [])`).join(', ')
+  // The handlers' own texts (`<plugin>.*`, their toasts): each language a lazy chunk, loaded with the engine.
+  const texts = found.flatMap(({ id }) => {
+    const locales = pluginLocaleFiles(pluginsDir, id)
+    if (!locales) return []
+    const load = TEXT_LANGUAGES.map((lang) => `${lang}: () => import(${JSON.stringify(locales[lang])})`).join(', ')
+    return [`    { plugin: ${JSON.stringify(id)}, load: { ${load} } },\n`]
+  })
   return (
     `import { coreActionTypes, createActionTypeRegistry } from '@tramita/contract'\n` +
     `import * as engine from ${JSON.stringify(engine)}\n${imports}` +
     `export const actions = {\n  engine,\n` +
     `  handlers: engine.createActionHandlerRegistry([...engine.coreActionHandlers${handlers ? `, ${handlers}` : ''}]),\n` +
-    `  types: createActionTypeRegistry([...coreActionTypes${types ? `, ${types}` : ''}]),\n}\n`
+    `  types: createActionTypeRegistry([...coreActionTypes${types ? `, ${types}` : ''}]),\n` +
+    `  texts: [\n${texts.join('')}  ],\n}\n`
   )
 }
 

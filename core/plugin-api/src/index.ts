@@ -11,6 +11,7 @@ import type { PluginServices } from './services.js'
 import { declarationProblems, type SettingsDeclaration } from './settings.js'
 
 export * from './services.js'
+export * from './capabilities.js'
 export * from './settings.js'
 
 export interface PluginLogger {

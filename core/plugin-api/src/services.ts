@@ -8,6 +8,8 @@
  * and texts carry the plugin's id. Data services work from `boot` on; `register` only declares.
  */
 
+import type { PluginCapabilities } from './capabilities.js'
+
 export type Language = 'es' | 'en' | 'zh'
 export const LANGUAGES: readonly Language[] = ['es', 'en', 'zh']
 
@@ -394,6 +396,7 @@ export interface PluginPeers {
 export interface PluginServices {
   http: PluginHttp
   peers: PluginPeers
+  capabilities: PluginCapabilities
   forms: PluginForms
   caseFiles: PluginCaseFiles
   db: PluginDb

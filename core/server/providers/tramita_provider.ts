@@ -40,6 +40,9 @@ export default class TramitaProvider {
 
   constructor(protected app: ApplicationService) {}
 
+  /** A plugin booted and enabled now (a failed one has no endpoint, schedule or capability). */
+  private live = (id: string): boolean => this.platform?.plugins.status().some((p) => p.id === id && p.enabled) ?? false
+
   async start() {
     const logger = await this.app.container.make('logger')
     this.logger = logger
@@ -63,13 +66,14 @@ export default class TramitaProvider {
       clientIp: (req) => proxyAddr(req, trustProxy),
     })
     const definitions = await loadDefinitions()
+    const live = this.live
     // Plugins' programs (device agents): a token header, 60 attempts a minute per address on every node.
     const attempts = rateLimit({ requests: PROGRAM_CONNECTS_PER_MINUTE, duration: '1 min' })
     const peers = new PeerHub({
       redisUrl,
       channel: `${env.get('QUEUE_PREFIX', 'tramita')}:peers`,
       logger,
-      live: (id) => this.platform?.plugins.status().some((p) => p.id === id && p.enabled) ?? false,
+      live,
       admitAddress: async (ip) => (await attempts.increment(`ws_peer:${ip}`)).consumed <= PROGRAM_CONNECTS_PER_MINUTE,
       clientIp: (req) => proxyAddr(req, trustProxy),
     })
@@ -78,6 +82,7 @@ export default class TramitaProvider {
       queue: () => queue,
       sockets: () => sockets,
       peers: () => peers,
+      live,
       pluginDir,
       pluginIds: definitions.map((d) => d.id),
     })
@@ -167,7 +172,7 @@ export default class TramitaProvider {
     // Hourly maintenance, enqueued by every node; the per-hour job id lets one run per hour.
     // Plugins' scheduled jobs the same way, the period as job id (jobs.every).
     const schedules = this.services?.schedules ?? []
-    const live = (id: string) => this.platform!.plugins.status().some((p) => p.id === id && p.enabled)
+    const live = this.live
     const enqueueMaintenance = () =>
       Promise.all([
         ...[pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>

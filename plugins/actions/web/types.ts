@@ -78,7 +78,10 @@ export interface ActionHost {
   openUrl(url: string, newTab: boolean): void
   /** A browser notification when the user allows them (asked once); nothing otherwise. */
   notify(title: string, message: string): void
-  /** A toast with a text of the engine's (key of core/i18n/locales/actions or the shared locale). */
+  /**
+   * A toast with a text key (core/i18n/locales/actions, the shared locale, or a plugin's own under
+   * `<plugin>.`); a text that is no key, such as a server's message, is shown as it is.
+   */
   toast(kind: 'success' | 'error', key: string): void
   /** Opens the camera dialog; the photo taken (JPEG 0.9, timestamped name) or null when closed. */
   takePhoto(): Promise<File | null>
@@ -90,6 +93,19 @@ export interface ActionHost {
   /** Listens to the page's key presses until the returned function is called. */
   onKey(listener: (key: string) => void): () => void
   wait(ms: number): Promise<void>
+  /**
+   * Waits on the signed-in page's socket (spec 000 §7 events, e.g. a scan's scanforms_upload) for the
+   * first message of `kase` whose data `match` accepts, and resolves that data. Rejects after
+   * `timeoutMs` with an error naming the event (the socket may be down, the device silent: never a
+   * hang), or with the signal's reason when it aborts. Call it before the request whose answer comes
+   * this way (listening starts then), and abort it when that request fails.
+   */
+  socketEvent(
+    kase: string,
+    match: (data: unknown) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal
+  ): Promise<unknown>
   /** A failure for the console and the designer (never shown to the end user, spec 000 §8). */
   report(action: string, message: string): void
   /** The user's language (display texts of placeholders). */

@@ -4,6 +4,8 @@ import { DEVICES_SETTINGS_DECLARATION } from '../shared/settings.js'
 import { agentEndpoint } from './agents/connection.js'
 import { adminRoutes } from './admin/routes.js'
 import { jobRoutes } from './jobs/routes.js'
+import { bindOcrScan, ocrScanJobs } from './jobs/ocr_scan.js'
+import { bindExpiry, expiryJobs } from './jobs/expire.js'
 
 /**
  * Devices (issue 21; spec 000 §7, 001 §2, §4, §7, §8): agents on the computers that have the printers
@@ -17,8 +19,17 @@ export default definePlugin({
   description: 'Scanners and printers through local agents and machines (spec 001 sections 2, 4, 7).',
   migrations: fileURLToPath(new URL('./migrations/', import.meta.url)),
   settings: DEVICES_SETTINGS_DECLARATION,
+  jobs: [...ocrScanJobs, ...expiryJobs],
+  // The administration screens (web/index.ts, the package's `./screens`): superusers, as the routes allow.
+  web: 'web/index.ts',
+  nav: [
+    { path: '/devices/agents', label: 'devices.screens.agents', roles: ['superuser'] },
+    { path: '/devices/machines', label: 'devices.screens.machines', roles: ['superuser'] },
+  ],
   register(ctx: PluginContext) {
     ctx.peers.endpoint(agentEndpoint(ctx))
     for (const route of [...jobRoutes(ctx), ...adminRoutes(ctx)]) ctx.http.route(route)
+    bindOcrScan(ctx)
+    bindExpiry(ctx)
   },
 })

@@ -10,6 +10,11 @@ export const SCAN_BODY_BYTES = 512 * 1024 ** 2
 export const DEVICES_SETTINGS_DECLARATION = {
   /** Agents that may work at once (0: no limit). The oldest agents hold the licences; others show NO LICENSE. */
   licensedAgents: { type: 'integer', default: 0, min: 0, max: 10_000 },
+  /**
+   * How long a print or scan waits for its agent. Past it the job fails as "agent off or disconnected"
+   * and is not done when the agent comes back (a print out of date is not printed).
+   */
+  jobMinutes: { type: 'integer', default: 60, min: 1, max: 24 * 60, unit: 'minutes' },
   /** The largest scan an agent may send, in bytes. */
   maxScanBytes: { type: 'integer', default: 100 * 1024 ** 2, min: 1024, max: SCAN_BODY_BYTES, unit: 'bytes' },
   /** The largest print job (all its files together), in bytes. */

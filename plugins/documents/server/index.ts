@@ -6,6 +6,7 @@ import { operationsRoutes } from './operations/routes.js'
 import { indexRoutes } from './indexes/routes.js'
 import { retentionRoutes } from './retention/routes.js'
 import { ocrRoutes } from './ocr/routes.js'
+import { ocrCapability } from './ocr/capability.js'
 import { documentsJobs, scheduleJobs } from './jobs.js'
 import { documentsCommands } from './cli/commands.js'
 import { DOCUMENTS_SETTINGS_DECLARATION } from '../shared/settings.js'
@@ -44,5 +45,7 @@ export default definePlugin({
     ]
     for (const route of routes) ctx.http.route(route)
     scheduleJobs(ctx)
+    // The OCR engine for other plugins' files (a device's scan): `documents.ocr`.
+    ctx.capabilities.provide('ocr', ocrCapability(ctx))
   },
 })

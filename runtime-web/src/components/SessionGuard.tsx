@@ -82,19 +82,24 @@ export function SessionGuard() {
     }
   }, [me, keepAlive, t])
 
-  // The socket (lib/socket.ts) opens once the session is known, in a chunk of its own; push_notify
-  // messages from the case's other people show as a notification and a toast.
+  // The socket (lib/socket.ts) opens once the session is known, in a chunk of its own, shared with the
+  // form's actions (a scan's or a print's answer); push_notify messages from the case's other people
+  // show as a notification and a toast.
   useEffect(() => {
     const token = readSession().token
     if (!me || !token) return
     let stop: (() => void) | null = null
     let cancelled = false
     import('../lib/socket.js')
-      .then(({ openSocket, showPushNotices, socketUrl }) => {
+      .then(({ openSocket, shareSocket, showPushNotices, socketUrl }) => {
         if (cancelled) return
         const client = openSocket(socketUrl(window.location, token))
+        const unshare = shareSocket(client)
         showPushNotices(client, { toast: (text) => toasts.info(text) })
-        stop = () => client.close()
+        stop = () => {
+          unshare()
+          client.close()
+        }
       })
       .catch(() => undefined)
     return () => {

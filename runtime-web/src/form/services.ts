@@ -4,7 +4,7 @@
  * A failed POST clears the uploads still pending (000 §8): those in flight are aborted with
  * UploadsCleared, and a field's queued files are not sent (useUploader).
  */
-import { call, readSession } from '@tramita/web/api'
+import { buildRequest, call, CallError, interpretBody, readSession } from '@tramita/web/api'
 import type { FolderType, PeopleOption, RuntimeServices, UploadedFile } from './types.js'
 
 export interface FormCallContext {
@@ -44,8 +44,60 @@ async function loadPeople(kind: 'users' | 'areas' | 'roles' | 'machines'): Promi
       ...(row.color ? { color: String(row.color) } : {}),
     }))
   }
-  // Machines come with the devices plugin.
-  return []
+  return loadMachines()
+}
+
+/** The devices plugin's machines call (spec 000 §7); runtime-web reaches the plugin through it alone. */
+export const ALL_MACHINES_PATH = '/inside/forms/create/search_endpoint/all_machines'
+
+/** A machine as all_machines answers it (the devices plugin's shared/devices.ts MachineOption). */
+interface MachineRow {
+  token?: unknown
+  name?: string
+  ubication?: string
+  model?: string
+  ip?: string
+  trays?: { name?: string }[]
+}
+
+/**
+ * A machines picker's options (spec 000 §3 "Machine: token, ubication, model, ip, trays[name]"): code
+ * the token, label the name, and the machine's own keys, which the picked value keeps
+ * (renderers/fields/logic.ts peopleValueOf). Rows without a token are left out.
+ */
+export function machineOptions(machines: unknown): PeopleOption[] {
+  return (Array.isArray(machines) ? (machines as (MachineRow | null)[]) : [])
+    .filter((m): m is MachineRow & { token: string } => typeof m?.token === 'string' && m.token !== '')
+    .map(({ token, name, ubication, model, ip, trays }) => ({
+      code: token,
+      label: name || model || token,
+      token,
+      ubication: ubication ?? '',
+      model: model ?? '',
+      ip: ip ?? '',
+      trays: Array.isArray(trays) ? trays.map((tray) => ({ name: String(tray?.name ?? '') })) : [],
+    }))
+}
+
+/**
+ * The machines the signed-in person may use, from the devices plugin; when it is not enabled its route
+ * is missing (404) and the picker quietly offers none.
+ */
+export async function loadMachines(request: typeof fetch = (url, init) => fetch(url, init)): Promise<PeopleOption[]> {
+  const { url, init } = buildRequest(
+    'POST',
+    ALL_MACHINES_PATH,
+    {},
+    readSession(),
+    {},
+    globalThis.document?.documentElement.lang || undefined
+  )
+  const response = await request(url, { ...init, credentials: 'same-origin' })
+  if (response.status === 404) return []
+  const body: unknown = await response.json().catch(() => null)
+  const outcome = interpretBody<{ machines?: unknown }>(body)
+  if (!outcome.ok) throw new CallError(outcome.message, body)
+  return machineOptions(outcome.body.data?.machines)
 }
 
 /** Why an upload stopped: another POST of the form failed (spec 000 §8). */

@@ -3,7 +3,8 @@
  * (core/server/app/sockets/hub.ts) takes the session token in the query string, since a browser
  * cannot set headers on a WebSocket, and greets each socket with `init` (its id, for calls that
  * answer through the socket). The client reconnects with exponential backoff until closed, and code
- * subscribes by `case`. Loaded lazily by the session bar after sign-in, never by a page's first load.
+ * subscribes by `case`. Loaded lazily by the session bar after sign-in, never by a page's first load;
+ * the form's actions reach the same client through shareSocket / waitForMessage.
  */
 
 export type SocketListener = (data: unknown) => void
@@ -121,6 +122,95 @@ export function openSocket(url: string, options: SocketOptions = {}): SocketClie
       socket?.close(1000, 'signed out')
     },
   }
+}
+
+// ── the page's socket, shared ──────────────────────────────────────────────────────────────────────
+
+/**
+ * The signed-in page's client, shared by the session bar (components/SessionGuard.tsx) once it opens
+ * it, so other lazy code (the form's actions) listens on the same socket. Both import this module
+ * lazily: it stays one chunk of its own, out of every page's first load.
+ */
+const shared = { client: null as SocketClient | null, watchers: new Set<(client: SocketClient) => void>() }
+
+/** Makes `client` the page's socket (waiting listeners move to it); returns the way to stop sharing it. */
+export function shareSocket(client: SocketClient): () => void {
+  shared.client = client
+  for (const watch of [...shared.watchers]) watch(client)
+  return () => {
+    if (shared.client === client) shared.client = null
+  }
+}
+
+/** No message came in time: the socket was down, or the server had nothing to say. */
+export class SocketWaitTimeout extends Error {
+  constructor(
+    readonly kase: string,
+    readonly ms: number
+  ) {
+    super(`no "${kase}" message within ${Math.round(ms / 1000)} s`)
+    this.name = 'SocketWaitTimeout'
+  }
+}
+
+export interface WaitTimers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const PAGE_TIMERS: WaitTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
+}
+
+/**
+ * The first message of `kase` on the page's socket whose data `match` accepts (a match that throws
+ * does not). Listens on the shared client, and on the next one if the session bar opens another (or
+ * opens it only later); rejects with SocketWaitTimeout after `timeoutMs`, or with the signal's reason.
+ */
+export function waitForMessage(
+  kase: string,
+  match: (data: unknown) => boolean,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  timers: WaitTimers = PAGE_TIMERS
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const stops: (() => void)[] = []
+    const finish = () => {
+      timers.clearTimeout(timer)
+      shared.watchers.delete(attach)
+      signal?.removeEventListener('abort', aborted)
+      for (const stop of stops) stop()
+    }
+    const attach = (client: SocketClient) => {
+      stops.push(
+        client.on(kase, (data) => {
+          let matched: boolean
+          try {
+            matched = match(data)
+          } catch {
+            matched = false
+          }
+          if (!matched) return
+          finish()
+          resolve(data)
+        })
+      )
+    }
+    const aborted = () => {
+      finish()
+      reject(signal?.reason)
+    }
+    const timer = timers.setTimeout(() => {
+      finish()
+      reject(new SocketWaitTimeout(kase, timeoutMs))
+    }, timeoutMs)
+    signal?.addEventListener('abort', aborted, { once: true })
+    shared.watchers.add(attach)
+    if (shared.client) attach(shared.client)
+  })
 }
 
 /**

@@ -51,6 +51,7 @@ const host: ActionHost = {
   capturing: unused,
   onKey: unused,
   wait: unused,
+  socketEvent: unused,
   report: (action, message) => {
     throw new Error(`${action}: ${message}`)
   },

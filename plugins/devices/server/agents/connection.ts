@@ -13,10 +13,22 @@ import { parseAgentMessage } from './messages.js'
 import { leaseAlive, licensedIds, parsePeerId, peerIdOf, statusOf, type AgentRecord } from './agents.js'
 import { recordMachines } from '../machines/report.js'
 import { applyResult, unfinishedOrders } from '../jobs/results.js'
+import { liveSince } from '../jobs/expire.js'
 
 type Ctx = Pick<
   PluginContext,
-  'db' | 'tokens' | 'peers' | 'settings' | 'sockets' | 'storage' | 'texts' | 'logger' | 'people' | 'caseFiles'
+  | 'db'
+  | 'tokens'
+  | 'peers'
+  | 'settings'
+  | 'sockets'
+  | 'storage'
+  | 'texts'
+  | 'logger'
+  | 'people'
+  | 'caseFiles'
+  | 'capabilities'
+  | 'jobs'
 >
 
 const INSTANCE = /^[A-Za-z0-9_-]{8,40}$/
@@ -101,7 +113,10 @@ export function agentEndpoint(ctx: Ctx): PluginPeerEndpoint {
         const status = statusOf({ ...agent, session_seen_at: now, last_seen_at: now }, mayWork)
         await send(peerId, { type: 'welcome', agentId, name: agent.name, status })
         // Everything still to do, at every hello: a job sent before a restart or an outage is not lost.
-        if (mayWork) await send(peerId, { type: 'jobs', jobs: await unfinishedOrders(ctx.db, agentId) })
+        if (mayWork) {
+          const jobs = await unfinishedOrders(ctx.db, agentId, await liveSince(ctx.settings))
+          await send(peerId, { type: 'jobs', jobs })
+        }
         return
       }
       if (message.type === 'machines') {

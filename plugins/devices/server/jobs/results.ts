@@ -1,6 +1,17 @@
-import { PluginFailure, type PluginContext, type PluginStagedFile, type PluginUpload } from '@tramita/plugin-api'
+import {
+  OCR_CAPABILITY,
+  PluginFailure,
+  type Language,
+  type PluginContext,
+  type PluginStagedFile,
+  type PluginUpload,
+  type UploadRefusal,
+} from '@tramita/plugin-api'
 import { PRINT_EVENT, SCAN_EVENT, type PrintEvent, type ScanEvent } from '../../shared/devices.js'
 import type { AgentMessage, JobFailure, JobOrder } from '../../shared/protocol.js'
+
+/** The job that OCRs a scan before it goes to its field (jobs/ocr_scan.ts). */
+export const OCR_SCAN_JOB = 'devices:ocr_scan'
 
 /**
  * A job's end, once: the agent's result (a print done or failed, a scan failed), a scan's upload, or
@@ -9,9 +20,12 @@ import type { AgentMessage, JobFailure, JobOrder } from '../../shared/protocol.j
  * asked hears of it once, in their language, on their sockets.
  */
 
-export type ResultCtx = Pick<PluginContext, 'db' | 'sockets' | 'storage' | 'texts' | 'people' | 'caseFiles' | 'logger'>
+export type ResultCtx = Pick<
+  PluginContext,
+  'db' | 'sockets' | 'storage' | 'texts' | 'people' | 'caseFiles' | 'logger' | 'capabilities' | 'jobs'
+>
 
-interface JobRecord {
+export interface JobRecord {
   id: string
   kind: 'print' | 'scan'
   agent_id: number
@@ -20,31 +34,37 @@ interface JobRecord {
   field: string | null
   token_form: string | null
   orders: string
-  status: 'sent' | 'done' | 'failed' | 'cancelled'
+  /** processing: a scan received and being OCR'd (jobs/ocr_scan.ts) before it goes to its field. */
+  status: 'sent' | 'processing' | 'done' | 'failed' | 'cancelled'
   result: string | null
 }
 
-/** The agent's jobs still to do, oldest first (sent again at each hello). */
-export async function unfinishedOrders(db: PluginContext['db'], agentId: number): Promise<JobOrder[]> {
+/** The agent's jobs still to do, oldest first (sent again at each hello); none placed before `since` (expired). */
+export async function unfinishedOrders(db: PluginContext['db'], agentId: number, since: Date): Promise<JobOrder[]> {
   const rows = (await db
     .table('jobs')
     .where('agent_id', agentId)
     .where('status', 'sent')
+    .where('created_at', '>=', since)
     .orderBy('created_at')
     .select('orders')) as Pick<JobRecord, 'orders'>[]
   return rows.map((row) => JSON.parse(row.orders) as JobOrder)
 }
 
-/** Moves a job of this agent from sent to its end; null when it was not sent (ended already, or not its). */
-async function settle(
-  ctx: ResultCtx,
+/**
+ * Moves a job of this agent from `from` (sent, or processing: a scan being OCR'd) to its next status;
+ * null when it was not there (ended already, or not this agent's).
+ */
+export async function settle(
+  ctx: Pick<ResultCtx, 'db'>,
   agentId: number | null,
   id: string,
-  end: { status: 'done' | 'failed'; error?: JobFailure | null; detail?: string | null; result?: unknown }
+  end: { status: JobRecord['status']; error?: JobFailure | null; detail?: string | null; result?: unknown },
+  from: 'sent' | 'processing' = 'sent'
 ): Promise<JobRecord | null> {
   return ctx.db.transaction(async (trx) => {
     const job = (await trx.table('jobs').where('id', id).forUpdate().first()) as JobRecord | null
-    if (!job || job.status !== 'sent' || (agentId !== null && Number(job.agent_id) !== agentId)) return null
+    if (!job || job.status !== from || (agentId !== null && Number(job.agent_id) !== agentId)) return null
     await trx
       .table('jobs')
       .where('id', id)
@@ -59,7 +79,7 @@ async function settle(
   })
 }
 
-async function languageOf(ctx: ResultCtx, userId: number) {
+export async function languageOf(ctx: Pick<ResultCtx, 'people'>, userId: number) {
   return (await ctx.people.byIds([userId])).get(userId)?.language ?? 'es'
 }
 
@@ -72,7 +92,11 @@ async function dropFiles(ctx: ResultCtx, jobId: string): Promise<void> {
   await ctx.db.table('job_files').where('job_id', jobId).delete()
 }
 
-async function tell(ctx: ResultCtx, job: JobRecord, end: { status: 'done' | 'failed'; error?: JobFailure | null }) {
+export async function tell(
+  ctx: ResultCtx,
+  job: JobRecord,
+  end: { status: 'done' | 'failed'; error?: JobFailure | null }
+) {
   const language = await languageOf(ctx, Number(job.user_id))
   const to = { userId: Number(job.user_id) }
   if (job.kind === 'print') {
@@ -127,7 +151,8 @@ export async function tellFailed(ctx: ResultCtx, jobIds: string[]): Promise<void
 /**
  * A scan's file, uploaded by its agent: staged as the asker's file for the job's form field (checked as
  * an upload for that field is), the job done, and the asker told on their sockets (scanforms_upload).
- * The same upload again (the agent did not hear the answer) answers the file stored the first time.
+ * A scan asked with `ocr` is kept and handed to the OCR job first (jobs/ocr_scan.ts), which does the
+ * rest. The same upload again (the agent did not hear the answer) answers what the first one did.
  */
 export async function finishScan(
   ctx: ResultCtx,
@@ -135,30 +160,81 @@ export async function finishScan(
   jobId: string,
   upload: PluginUpload,
   ip: string
-): Promise<PluginStagedFile> {
+): Promise<PluginStagedFile | { processing: true }> {
   const job = (await ctx.db.table('jobs').where('id', jobId).first()) as JobRecord | null
   if (!job || Number(job.agent_id) !== agentId || job.kind !== 'scan') {
     throw new PluginFailure('devices.job_not_found', 404)
   }
   if (job.status === 'done' && job.result) return JSON.parse(job.result) as PluginStagedFile
+  if (job.status === 'processing') return { processing: true }
   if (job.status !== 'sent') throw new PluginFailure('devices.job_ended', 409)
   const language = await languageOf(ctx, Number(job.user_id))
+  if ((JSON.parse(job.orders) as { ocr?: boolean }).ocr === true && ctx.capabilities.use(OCR_CAPABILITY)) {
+    return holdForOcr(ctx, agentId, job, upload, ip, language)
+  }
   const stored = await ctx.caseFiles.stage(
     upload,
     { userId: Number(job.user_id), ip },
     { form: job.form_key ?? '', field: job.field ?? '' },
     language
   )
+  return deliverScan(ctx, agentId, job, stored, 'sent')
+}
+
+/** The scan kept in the plugin's storage and the OCR job queued (once, by its job id). */
+async function holdForOcr(
+  ctx: ResultCtx,
+  agentId: number,
+  job: JobRecord,
+  upload: PluginUpload,
+  ip: string,
+  language: Language
+): Promise<{ processing: true }> {
+  const kept = await ctx.storage.putUpload(upload, language)
+  if ('reason' in kept) {
+    const failed = await settle(ctx, agentId, job.id, { status: 'failed', error: 'scan_error', detail: kept.message })
+    if (failed) await tell(ctx, failed, { status: 'failed', error: 'scan_error' })
+    throw new PluginFailure(kept.message, kept.status ?? 400)
+  }
+  const held = await settle(ctx, agentId, job.id, {
+    status: 'processing',
+    result: { key: kept.key, mime: kept.mime, name: upload.name, ip },
+  })
+  if (!held) {
+    await ctx.storage.delete(kept.key)
+    return { processing: true }
+  }
+  await ctx.jobs.enqueue(OCR_SCAN_JOB, { jobId: job.id }, { jobId: `ocr-scan-${job.id}` })
+  return { processing: true }
+}
+
+/**
+ * A scan's stored file to its asker: the job done (from `from`) and scanforms_upload sent, or, when the
+ * field refused the file, the job failed and the asker told why.
+ */
+export async function deliverScan(
+  ctx: ResultCtx,
+  agentId: number | null,
+  job: JobRecord,
+  stored: PluginStagedFile | UploadRefusal,
+  from: 'sent' | 'processing'
+): Promise<PluginStagedFile> {
   if ('reason' in stored) {
-    const failed = await settle(ctx, agentId, jobId, { status: 'failed', error: 'scan_error', detail: stored.message })
+    const failed = await settle(
+      ctx,
+      agentId,
+      job.id,
+      { status: 'failed', error: 'scan_error', detail: stored.message },
+      from
+    )
     if (failed) await tell(ctx, failed, { status: 'failed', error: 'scan_error' })
     throw new PluginFailure(stored.message, stored.status ?? 400)
   }
-  const settled = await settle(ctx, agentId, jobId, { status: 'done', result: stored })
+  const settled = await settle(ctx, agentId, job.id, { status: 'done', result: stored }, from)
   if (!settled) {
-    // Another upload of the same scan won the race: its file is the job's (this copy is left staged,
+    // Another delivery of the same scan won the race: its file is the job's (this copy is left staged,
     // unreferenced, for the core's hourly clean-up of staged files).
-    const now = (await ctx.db.table('jobs').where('id', jobId).first()) as JobRecord | null
+    const now = (await ctx.db.table('jobs').where('id', job.id).first()) as JobRecord | null
     if (now?.status === 'done' && now.result) return JSON.parse(now.result) as PluginStagedFile
     throw new PluginFailure('devices.job_ended', 409)
   }

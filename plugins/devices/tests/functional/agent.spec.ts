@@ -149,6 +149,41 @@ test.group('devices: an agent, its machines, printing and scanning', (group) => 
     }
   })
 
+  test('a scan asked with ocr reaches its field as the OCR engine’s searchable PDF, its page billed once', async ({
+    client,
+    assert,
+  }) => {
+    printer = await startPrinter({ name: 'Tramita OCR' })
+    const ana = await person(client, 'ana_ocr_scan', 'teacher')
+    const { agent, scannerRow } = await connected(client, printer, ana, sane.env)
+    running.push(agent)
+    const socket = await personSocket(ana)
+    try {
+      const form = await scanForm()
+      const scanned = await call(client, DEVICES_ROUTES.scan, ana, {
+        config_printer: { color: false, dpi: 75, ocr: true },
+        token_machine: scannerRow.token,
+        token_form: 'escaneo$$$ocr1$$$front',
+        data: form.key,
+      })
+      const job = scanned.body().data.job as string
+      await waitUntil(() => socket.of('scanforms_upload').length > 0, 120_000, 'the OCR’d scan arrives')
+      const arrived = socket.of('scanforms_upload')[0]
+      assert.include(arrived, { status: 'good', ext: 'pdf', token_form: 'escaneo$$$ocr1$$$front' })
+      const bytes = Buffer.from((await client.get(arrived.path).header('token', ana.token)).body() as Buffer)
+      assert.include(bytes.toString('latin1'), 'ocrmypdf', 'made by the documents plugin’s OCR engine')
+      assert.include(await db.from('devices_jobs').where('id', job).first(), { status: 'done' })
+      const billed = await db.from('usage_events').where('plugin', 'documents').select('key')
+      assert.deepEqual(
+        billed.map((row) => row.key),
+        [`scan:${job}:p1`]
+      )
+      assert.lengthOf(await db.from('uploads').where('owner_user_id', ana.id), 1, 'one file staged for the field')
+    } finally {
+      socket.close()
+    }
+  })
+
   test('an agent killed while a job prints finishes it after its restart, and the printer gets it once', async ({
     client,
     assert,

@@ -34,6 +34,7 @@ export async function resetDevices(): Promise<void> {
   }
   await db.from('devices_agents').delete()
   await db.from('plugin_settings').where('plugin', 'devices').delete()
+  await db.from('usage_events').where('plugin', 'documents').delete()
   await db.from('uploads').delete()
   await resetProcessTables()
   await resetAuthTables()

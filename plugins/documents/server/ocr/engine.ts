@@ -136,6 +136,28 @@ export async function ocrBatch(
   return results
 }
 
+/**
+ * OCRs a whole file in one engine run (a scan arriving from a device: a page or a few): each page's text
+ * as the sidecar gives it (OCRmyPDF's skip marker for a page that had text), `missing` when the engine
+ * is not installed, or null when it failed on the file.
+ */
+export async function ocrWhole(
+  input: string,
+  files: { output: string; sidecar: string },
+  opts: { image: boolean; languages: string; signal?: AbortSignal }
+): Promise<{ texts: string[] } | 'missing' | null> {
+  const ran = await run('ocrmypdf', engineArgs(input, files, { ...opts, mode: 'skip' }), PAGE_TIMEOUT_MS, opts.signal)
+  if (ran.missing || ran.code === EXIT.missingDependency) return 'missing'
+  if (ran.code !== EXIT.ok) return null
+  const texts = (await readFile(files.sidecar, 'utf8').catch(() => '')).split('\f')
+  // The sidecar ends with a form feed after the last page.
+  if (texts.length > 1 && texts[texts.length - 1]!.trim() === '') texts.pop()
+  return { texts: texts.map((text) => (SKIPPED.test(text.trim()) ? SKIP_MARK : text.trim())) }
+}
+
+/** What ocrWhole answers for a page the engine left alone (it had text). */
+export const SKIP_MARK = '\u0000skip'
+
 /** The text a PDF page already has (born-digital pages); empty when none or unreadable. */
 export async function pageText(input: string): Promise<string> {
   const ran = await run('pdftotext', ['-q', '-enc', 'UTF-8', input, '-'], TEXT_TIMEOUT_MS)

@@ -10,6 +10,8 @@ import type { Json } from '@tramita/sandbox'
 import type { ActionHost, ProgressBar, SignedInUser } from '@tramita/plugin-actions/web'
 import { actions } from 'virtual:tramita-actions'
 import { call } from '@tramita/web/api'
+import { shownLanguage } from '@tramita/web/language'
+import { areaTextsLoaded } from '../../lib/area_texts.js'
 import type { Scripting } from '../scripts.js'
 import type { FormCallContext } from '../services.js'
 import type { ActionRunner, FormStore } from '../store.js'
@@ -93,7 +95,8 @@ export function buildHost(store: FormStore, env: ActionsEnv, layer: ActionLayerS
       else window.location.assign(url)
     },
     notify,
-    toast: (kind, key) => env.toast(kind, env.i18n.t(key)),
+    // A key's text; a server's message (no key) as it is.
+    toast: (kind, key) => env.toast(kind, env.i18n.exists(key) ? env.i18n.t(key) : key),
     takePhoto: () => layer.requestPhoto(),
     async drawCode(kind, format, text, name) {
       const [{ drawCode }, { canvasPng }] = await Promise.all([
@@ -108,6 +111,9 @@ export function buildHost(store: FormStore, env: ActionsEnv, layer: ActionLayerS
     capturing: (field) => layer.set({ capture: field }),
     onKey: (listener) => layer.onKey(listener),
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    // The session bar's socket (lib/socket.ts, a chunk of its own it has loaded already once signed in).
+    socketEvent: (kase, match, timeoutMs, signal) =>
+      import('../../lib/socket.js').then(({ waitForMessage }) => waitForMessage(kase, match, timeoutMs, signal)),
     report(action, message) {
       store.scriptErrors.push({ field: action, message })
       console.warn(`action "${action}": ${message}`)
@@ -120,6 +126,10 @@ export function buildHost(store: FormStore, env: ActionsEnv, layer: ActionLayerS
 export async function loadActions(store: FormStore, env: ActionsEnv): Promise<ActionRunner> {
   if (!actions) return NO_ACTIONS
   void loadActionTexts(env.i18n)
+  // The plugins' handlers' texts (their toasts), under `<plugin>.` as their screens have them.
+  for (const { plugin, load } of actions.texts ?? []) {
+    void areaTextsLoaded(env.i18n, plugin, load, shownLanguage(env.i18n.language))
+  }
   const layer = new ActionLayerState()
   store.overlays.setLayer(() => createElement(ActionLayer, { state: layer }))
   const host = buildHost(store, env, layer)

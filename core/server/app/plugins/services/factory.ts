@@ -4,6 +4,7 @@ import type { Queue } from '#jobs/types'
 import type { SocketHub } from '#sockets/hub'
 import type { PeerHub } from '#sockets/peers'
 import { pluginAudit } from './audit.js'
+import { CapabilityTable } from './capabilities.js'
 import { pluginCaseFiles } from './case_files.js'
 import { pluginDb } from './db.js'
 import { LinkModuleTable } from './forms.js'
@@ -30,6 +31,8 @@ export interface FactoryDeps {
   pluginDir(id: string): string
   /** Every enabled plugin's id: a table prefix of one of them is not another's to use. */
   pluginIds: readonly string[]
+  /** Is this plugin booted and enabled now (a capability is handed out only then)? */
+  live?: (pluginId: string) => boolean
 }
 
 /**
@@ -41,8 +44,11 @@ export class PluginServiceFactory {
   readonly routes = new RouteTable()
   readonly linkModules = new LinkModuleTable()
   readonly schedules: Schedule[] = []
+  readonly capabilities: CapabilityTable
 
-  private constructor(private readonly deps: FactoryDeps) {}
+  private constructor(private readonly deps: FactoryDeps) {
+    this.capabilities = new CapabilityTable(deps.live ?? (() => true))
+  }
 
   static async create(deps: FactoryDeps): Promise<PluginServiceFactory> {
     await prepareTexts()
@@ -56,6 +62,7 @@ export class PluginServiceFactory {
     return {
       http: this.routes.httpFor(id, this.deps.appUrl),
       peers: this.peersOf(id, ready),
+      capabilities: this.capabilities.capabilitiesFor(id, ready),
       forms: this.linkModules.formsFor(id),
       caseFiles: guard('caseFiles', pluginCaseFiles()),
       db: guard(

@@ -1,0 +1,321 @@
+/**
+ * The devices plugin's action types and handlers (spec 000 §4 scan_document and print_document, §7
+ * scan / print and their socket events, §9 constants; 001 §4, §8), composed into the action engine by
+ * `virtual:tramita-actions` from this module (`./action-handlers`): default export the handlers, `types`
+ * their contract action types. Each step calls its route (shared/devices.ts), then waits on the page's
+ * socket for the machine's answer, at most `seconds`.
+ *
+ * Handlers are plain `{ type, plugin, run }` values (what the actions plugin's defineActionHandler
+ * makes): a plugin does not import another, so the engine's shapes are restated here, structurally.
+ *
+ * Every failure shows an error toast (the server's message, spec 001 §8, or one of this plugin's texts
+ * under `devices.actions.`) and rejects, so the engine reports it and stops the action.
+ */
+import { Boolean as TBoolean, Integer, Literal, String as TString, Union } from '@sinclair/typebox'
+import { defineActionType, FieldNameRef, FieldNamesRef, type ActionType } from '@tramita/contract'
+import { DEVICES_ROUTES, PRINT_EVENT, SCAN_EVENT, type PrintEvent, type ScanEvent } from '../shared/devices.js'
+
+/** What a handler uses of the engine's step context (plugins/actions/web/types.ts StepContext). */
+export interface DevicesStep {
+  form: {
+    item(
+      name: string
+    ): { item: { type: string; data?: Record<string, unknown> }; kind: 'field' | 'element' } | undefined
+    valuesNow(): Readonly<Record<string, unknown>>
+    setValue(name: string, value: unknown): void
+  }
+  host: {
+    post(path: string, fields: Record<string, string | Blob>): Promise<unknown>
+    toast(kind: 'success' | 'error', key: string): void
+    socketEvent(
+      kase: string,
+      match: (data: unknown) => boolean,
+      timeoutMs: number,
+      signal?: AbortSignal
+    ): Promise<unknown>
+  }
+  fill(template: string): string
+}
+
+export interface DevicesHandler {
+  readonly type: string
+  readonly plugin: 'devices'
+  run(config: Record<string, unknown>, step: DevicesStep): Promise<void>
+}
+
+/** The toasts' texts (plugins/devices/locales, `actions`), loaded with the engine under `devices.`. */
+export const DEVICES_TEXTS = {
+  scanDone: 'devices.actions.scan_done',
+  noMachine: 'devices.actions.no_machine',
+  noFiles: 'devices.actions.no_files',
+  fileFull: 'devices.actions.file_full',
+  timeout: 'devices.actions.timeout',
+  // The server's own texts (the same locale files), for an answer that came without its message.
+  printDone: 'devices.print.done',
+  printError: 'devices.error.print_error',
+  scanError: 'devices.error.scan_error',
+} as const
+
+/** Scan area in centimetres and paper (spec 000 §9: scan size 22 by 28). */
+export const SCAN_HEIGHT_CM = 22
+export const SCAN_WIDTH_CM = 28
+export const SCAN_PAPER = 'letter'
+
+const Template = (fallback = '') => TString({ default: fallback, description: 'Text with ${field} placeholders' })
+/** How long to wait for the machine's answer. */
+const Seconds = (fallback: number) => Integer({ minimum: 1, maximum: 3600, default: fallback })
+
+export const types: readonly ActionType[] = [
+  /** Scans on a machine into a file or image field (its file added as an upload would be). */
+  defineActionType({
+    type: 'scan_document',
+    plugin: 'devices',
+    config: {
+      field: FieldNameRef,
+      /** The machine's token: usually `${machines_field}`, a machines picker's choice. */
+      machine: Template(),
+      dpi: Integer({ minimum: 50, maximum: 1200, default: 300 }),
+      color: TBoolean({ default: true }),
+      /** An image field takes png or jpeg (a pdf asked for one is scanned as jpeg). */
+      format: Union([Literal('pdf'), Literal('png'), Literal('jpeg')], { default: 'pdf' }),
+      /** The scanner's input source (SANE's name): Platen, ADF, ... */
+      source: TString({ default: 'Platen', minLength: 1, maxLength: 50 }),
+      duplex: TBoolean({ default: false }),
+      ocr: TBoolean({ default: false }),
+      seconds: Seconds(120),
+    },
+  }),
+  /** Prints the files of file, image or signature fields on a machine. */
+  defineActionType({
+    type: 'print_document',
+    plugin: 'devices',
+    config: {
+      machine: Template(),
+      files: FieldNamesRef,
+      copies: Integer({ minimum: 1, maximum: 99, default: 1 }),
+      both_sides: TBoolean({ default: false }),
+      color: TBoolean({ default: true }),
+      tray: Integer({ minimum: 1, maximum: 20, default: 1 }),
+      paper: Union([Literal('letter'), Literal('legal')], { default: 'letter' }),
+      seconds: Seconds(300),
+    },
+  }),
+]
+
+/** A failure whose toast is one of this plugin's texts (the message is for the engine's report). */
+class Notice extends Error {
+  constructor(
+    readonly key: string,
+    message: string
+  ) {
+    super(message)
+    this.name = 'DevicesNotice'
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+function seconds(value: unknown, fallback: number): number {
+  const n = Number(value)
+  return Number.isFinite(n) && n > 0 ? n : fallback
+}
+
+/** A random id for token_form (crypto.getRandomValues works on plain http too, unlike randomUUID). */
+export function randomId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(12))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** The form field token_form joins with a random id and the side (spec 000 §7). */
+export function scanTokenForm(field: string, id = randomId(), side: 'front' | 'back' = 'front'): string {
+  return `${field}$$$${id}$$$${side}`
+}
+
+const ONE_PLACEHOLDER = /^\s*\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}\s*$/
+
+/**
+ * The machine's token. A machines picker's text is its model and place, not its token: `${field}`
+ * naming a field that holds picked machines gives the first one's token; anything else is filled.
+ */
+export function machineToken(step: Pick<DevicesStep, 'form' | 'fill'>, template: string): string {
+  const named = ONE_PLACEHOLDER.exec(template)
+  if (named) {
+    const value = step.form.valuesNow()[named[1]!]
+    const picked: unknown = Array.isArray(value) ? value[0] : value
+    const token = (picked as { token?: unknown } | null | undefined)?.token
+    if (typeof token === 'string') return token.trim()
+  }
+  return step.fill(template).trim()
+}
+
+/** The stored paths of these fields' files: a file field's entries, an image's or a signature's one. */
+export function filePaths(values: Readonly<Record<string, unknown>>, fields: readonly string[]): string[] {
+  const paths: string[] = []
+  for (const name of fields) {
+    const value = values[name]
+    for (const entry of Array.isArray(value) ? value : [value]) {
+      const path = typeof entry === 'string' ? entry : (entry as { path?: unknown } | null | undefined)?.path
+      if (typeof path === 'string' && path !== '' && !paths.includes(path)) paths.push(path)
+    }
+  }
+  return paths
+}
+
+/** The machine's failure: the server's message, or `fallback`'s text when it sent none. */
+function failed(message: unknown, fallback: string): never {
+  if (text(message)) throw new Error(text(message))
+  throw new Notice(fallback, 'the machine failed')
+}
+
+/** Runs a step's work; a failure shows its toast (the server's message, or the Notice's text), then rejects. */
+async function shown(step: DevicesStep, work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    step.host.toast('error', error instanceof Notice ? error.key : message || 'Error')
+    throw error
+  }
+}
+
+/**
+ * Posts a job and waits for its answer on the socket: listening starts before the call (an answer may
+ * come before the call's own), and stops when the call fails. No answer within `ms`: a Notice.
+ */
+async function placeAndWait<T>(
+  step: DevicesStep,
+  event: string,
+  match: (data: T) => boolean,
+  ms: number,
+  place: () => Promise<unknown>
+): Promise<T> {
+  const stop = new AbortController()
+  const answer = step.host.socketEvent(event, (data) => match(data as T), ms, stop.signal)
+  // Settled below, or abandoned when the call fails: never an unhandled rejection.
+  answer.catch(() => undefined)
+  try {
+    await place()
+  } catch (error) {
+    stop.abort(error)
+    throw error
+  }
+  try {
+    return (await answer) as T
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    throw new Notice(DEVICES_TEXTS.timeout, `no ${event} answer within ${Math.round(ms / 1000)} s (${why})`)
+  }
+}
+
+/** The file entry of a good scan, in the contract's FileEntry shape. */
+function scannedEntry(event: ScanEvent) {
+  return {
+    ext: text(event.ext),
+    ip: text(event.ip),
+    path: text(event.path),
+    real_name: text(event.real_name),
+    status: 'good',
+  }
+}
+
+/** The handlers. */
+export function devicesActionHandlers(): DevicesHandler[] {
+  const handler = (type: string, run: DevicesHandler['run']): DevicesHandler =>
+    Object.freeze({ type, plugin: 'devices' as const, run })
+
+  return [
+    handler('scan_document', async (config, step) => {
+      const field = text(config.field)
+      const target = step.form.item(field)
+      const kind = target?.kind === 'field' ? target.item.type : undefined
+      // A designer's mistake: reported, not shown.
+      if (kind !== 'file' && kind !== 'image') throw new Error(`"${field}" is not a file or image field`)
+      await shown(step, async () => {
+        const machine = machineToken(step, text(config.machine))
+        if (!machine) throw new Notice(DEVICES_TEXTS.noMachine, 'no machine chosen')
+        const current = step.form.valuesNow()[field]
+        const files = Array.isArray(current) ? current : []
+        const limit = Number((target?.item.data?.ref as { limit?: unknown } | undefined)?.limit)
+        if (kind === 'file' && limit > 0 && files.length >= limit) {
+          throw new Notice(DEVICES_TEXTS.fileFull, `"${field}" holds its ${limit} files`)
+        }
+        const tokenForm = scanTokenForm(field)
+        const format = kind === 'image' && config.format === 'pdf' ? 'jpeg' : text(config.format) || 'pdf'
+        const configPrinter = {
+          duplex: config.duplex === true,
+          color: config.color !== false,
+          dpi: Number(config.dpi) || 300,
+          paper: SCAN_PAPER,
+          height: SCAN_HEIGHT_CM,
+          width: SCAN_WIDTH_CM,
+          inputSource: text(config.source) || 'Platen',
+          ocr: config.ocr === true,
+          format,
+        }
+        const ms = seconds(config.seconds, 120) * 1000
+        const event = await placeAndWait<ScanEvent>(
+          step,
+          SCAN_EVENT,
+          (data) => data?.token_form === tokenForm,
+          ms,
+          () =>
+            step.host.post(DEVICES_ROUTES.scan.path, {
+              config_printer: JSON.stringify(configPrinter),
+              token_machine: machine,
+              token_form: tokenForm,
+            })
+        )
+        if (event.status !== 'good' || !text(event.path)) failed(event.message, DEVICES_TEXTS.scanError)
+        const entry = scannedEntry(event)
+        // Added as an upload is: an image's value is its entry, a file field's the list with it at the end.
+        const now = step.form.valuesNow()[field]
+        step.form.setValue(field, kind === 'image' ? entry : [...(Array.isArray(now) ? now : []), entry])
+        step.host.toast('success', DEVICES_TEXTS.scanDone)
+      })
+    }),
+
+    handler('print_document', async (config, step) => {
+      await shown(step, async () => {
+        const machine = machineToken(step, text(config.machine))
+        if (!machine) throw new Notice(DEVICES_TEXTS.noMachine, 'no machine chosen')
+        const fields = Array.isArray(config.files) ? config.files.map(text) : [text(config.files)]
+        const paths = filePaths(step.form.valuesNow(), fields.filter(Boolean))
+        if (paths.length === 0) throw new Notice(DEVICES_TEXTS.noFiles, `no files in ${fields.join(', ')}`)
+        const copies = Number(config.copies) || 1
+        const configPrinter = {
+          copies,
+          both_sides: config.both_sides === true,
+          color: config.color !== false,
+          tray: Number(config.tray) || 1,
+          paper: config.paper === 'legal' ? 'legal' : 'letter',
+        }
+        const tokenForm = `print$$$${randomId()}`
+        let job: string | null = null
+        const ms = seconds(config.seconds, 300) * 1000
+        const event = await placeAndWait<PrintEvent>(
+          step,
+          PRINT_EVENT,
+          (data) =>
+            (data?.data?.token_form === tokenForm || (job !== null && data?.data?.job === job)) &&
+            (data.status === 'done' || data.status === 'failed'),
+          ms,
+          async () => {
+            const answer = await step.host.post(DEVICES_ROUTES.print.path, {
+              config_printer: JSON.stringify(configPrinter),
+              token: machine,
+              cant: String(copies),
+              files: JSON.stringify(paths),
+              token_form: tokenForm,
+            })
+            const id = (answer as { job?: unknown } | null)?.job
+            job = typeof id === 'string' ? id : null
+          }
+        )
+        if (event.status !== 'done') failed(event.message, DEVICES_TEXTS.printError)
+        step.host.toast('success', text(event.message) || DEVICES_TEXTS.printDone)
+      })
+    }),
+  ]
+}
+
+export default devicesActionHandlers()
