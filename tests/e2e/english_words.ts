@@ -60,11 +60,16 @@ const LATIN_IN_CHINESE = new Set(
   ].map((w) => w.toLowerCase())
 )
 
-/** `text` without every occurrence of the given strings (longest first, so a name inside another goes with it). */
+/**
+ * `text` without every occurrence of the given strings (longest first, so a name inside another goes with
+ * it), each only where it stands as whole words: a piece never cuts a word of the page in two (CI once
+ * found "In" on the Spanish sign-in page, whose only "In" is the start of "Institución").
+ */
 export function withoutTexts(text: string, remove: Iterable<string>): string {
   let out = text
   for (const piece of [...new Set(remove)].filter((p) => p.trim().length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.split(piece).join(' ')
+    const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), ' ')
   }
   return out
 }

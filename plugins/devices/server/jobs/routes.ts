@@ -16,13 +16,16 @@ function caller(req: PluginRequest) {
   return req.principal
 }
 
-/** The agent a file call comes from: its token (header), not revoked. */
+/**
+ * The agent a file call comes from: its token (header), not revoked. These routes take no session, so
+ * an unknown or revoked token reads as no such job (404), as another agent's job does.
+ */
 async function agentOf(ctx: Ctx, req: PluginRequest): Promise<AgentRecord> {
   const token = req.header('token')
   const agent = token
     ? ((await ctx.db.table('agents').where('token_hash', ctx.tokens.hash(token)).first()) as AgentRecord | null)
     : null
-  if (!agent || agent.revoked_at) throw new PluginFailure('devices.agent_refused', 401)
+  if (!agent || agent.revoked_at) throw new PluginFailure('devices.agent_refused', 404)
   return agent
 }
 
