@@ -11,9 +11,8 @@
  * Every failure shows an error toast (the server's message, spec 001 §8, or one of this plugin's texts
  * under `devices.actions.`) and rejects, so the engine reports it and stops the action.
  */
-import { Boolean as TBoolean, Integer, Literal, String as TString, Union } from '@sinclair/typebox'
-import { defineActionType, FieldNameRef, FieldNamesRef, type ActionType } from '@tramita/contract'
 import { DEVICES_ROUTES, PRINT_EVENT, SCAN_EVENT, type PrintEvent, type ScanEvent } from '../shared/devices.js'
+import { devicesActionTypes } from '../shared/action_types.js'
 
 /** What a handler uses of the engine's step context (plugins/actions/web/types.ts StepContext). */
 export interface DevicesStep {
@@ -61,46 +60,8 @@ export const SCAN_HEIGHT_CM = 22
 export const SCAN_WIDTH_CM = 28
 export const SCAN_PAPER = 'letter'
 
-const Template = (fallback = '') => TString({ default: fallback, description: 'Text with ${field} placeholders' })
-/** How long to wait for the machine's answer. */
-const Seconds = (fallback: number) => Integer({ minimum: 1, maximum: 3600, default: fallback })
-
-export const types: readonly ActionType[] = [
-  /** Scans on a machine into a file or image field (its file added as an upload would be). */
-  defineActionType({
-    type: 'scan_document',
-    plugin: 'devices',
-    config: {
-      field: FieldNameRef,
-      /** The machine's token: usually `${machines_field}`, a machines picker's choice. */
-      machine: Template(),
-      dpi: Integer({ minimum: 50, maximum: 1200, default: 300 }),
-      color: TBoolean({ default: true }),
-      /** An image field takes png or jpeg (a pdf asked for one is scanned as jpeg). */
-      format: Union([Literal('pdf'), Literal('png'), Literal('jpeg')], { default: 'pdf' }),
-      /** The scanner's input source (SANE's name): Platen, ADF, ... */
-      source: TString({ default: 'Platen', minLength: 1, maxLength: 50 }),
-      duplex: TBoolean({ default: false }),
-      ocr: TBoolean({ default: false }),
-      seconds: Seconds(120),
-    },
-  }),
-  /** Prints the files of file, image or signature fields on a machine. */
-  defineActionType({
-    type: 'print_document',
-    plugin: 'devices',
-    config: {
-      machine: Template(),
-      files: FieldNamesRef,
-      copies: Integer({ minimum: 1, maximum: 99, default: 1 }),
-      both_sides: TBoolean({ default: false }),
-      color: TBoolean({ default: true }),
-      tray: Integer({ minimum: 1, maximum: 20, default: 1 }),
-      paper: Union([Literal('letter'), Literal('legal')], { default: 'letter' }),
-      seconds: Seconds(300),
-    },
-  }),
-]
+/** The action types these handlers run (shared/action_types.ts, also the package's `./action-types`). */
+export const types = devicesActionTypes
 
 /** A failure whose toast is one of this plugin's texts (the message is for the engine's report). */
 class Notice extends Error {

@@ -7,10 +7,9 @@
  * Handlers are plain `{ type, plugin, run }` values (what the actions plugin's defineActionHandler
  * makes): a plugin does not import another, so the engine's shapes are restated here, structurally.
  */
-import { Boolean as TBoolean, Literal, String as TString, Union } from '@sinclair/typebox'
-import { defineActionType, FieldNameRef, type ActionType } from '@tramita/contract'
 import { buildRequest, interpretBody, readSession } from '@tramita/web/api'
 import { OPERATIONS_PATHS, type SearchAnswer } from '../shared/operations.js'
+import { documentsActionTypes } from '../shared/action_types.js'
 
 /** What a handler uses of the engine's step context (plugins/actions/web/types.ts StepContext). */
 export interface DocumentsStep {
@@ -34,67 +33,8 @@ export interface DocumentsHandler {
 /** Sends a route's file answer to the user (the browser: a download); a failure rejects with the server's message. */
 export type Download = (path: string, fields: Record<string, string>, name: string) => Promise<void>
 
-const Template = (fallback = '') => TString({ default: fallback, description: 'Text with ${field} placeholders' })
-const OptionalField = TString({ default: '', description: 'The name of a field of this form, or empty' })
-
-export const types: readonly ActionType[] = [
-  /** Finds documents and/or folders; the rows (folders first) go into `field` (a table, say). */
-  defineActionType({
-    type: 'search_doc_folder',
-    plugin: 'documents',
-    config: {
-      type_search: Union([Literal('doc'), Literal('folder'), Literal('all')], { default: 'doc' }),
-      text: Template(),
-      id_folder: Template(),
-      path: Template(),
-      subfolders: TBoolean({ default: false }),
-      /** More filters: a JSON object (extension, labels, metadata, modified_from, modified_to). */
-      jsonwhere: Template(),
-      field: FieldNameRef,
-    },
-  }),
-  /** A document's or a folder's facts (sizes, counts, pages, owner, dates, labels, shares) into `field`. */
-  defineActionType({
-    type: 'get_info_doc_folder',
-    plugin: 'documents',
-    config: {
-      kind: Union([Literal('doc'), Literal('folder')], { default: 'doc' }),
-      id: Template(),
-      field: FieldNameRef,
-    },
-  }),
-  /** Copies or moves documents and folders (ids separated by commas) into a folder (empty: my documents). */
-  defineActionType({
-    type: 'copy_cut_docs',
-    plugin: 'documents',
-    config: {
-      type: Union([Literal('copy'), Literal('cut')], { default: 'copy' }),
-      documents: Template(),
-      folders: Template(),
-      folder_dest: Template(),
-    },
-  }),
-  /** Renames a document or a folder. */
-  defineActionType({
-    type: 'rename_doc_folder',
-    plugin: 'documents',
-    config: { kind: Union([Literal('doc'), Literal('folder')], { default: 'doc' }), id: Template(), name: Template() },
-  }),
-  ...(['merge_docs', 'zip_docs'] as const).map((type) =>
-    /** Joins PDFs / zips documents: downloaded, or saved into a folder (its facts into `field` when named). */
-    defineActionType({
-      type,
-      plugin: 'documents',
-      config: {
-        documents: Template(),
-        name: Template(type === 'merge_docs' ? 'documento' : 'documentos'),
-        save: TBoolean({ default: false }),
-        folder: Template(),
-        field: OptionalField,
-      },
-    })
-  ),
-]
+/** The action types these handlers run (shared/action_types.ts, also the package's `./action-types`). */
+export const types = documentsActionTypes
 
 /** Ids typed as "1, 2" or a JSON list, for a route's id-list field (sent as JSON). */
 export function idsField(text: string): string {

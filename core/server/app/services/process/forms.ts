@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { randomBytes } from 'node:crypto'
 import { definitionProblems, DefinitionProblems, type Definition } from '@tramita/contract'
+import { actionTypeRegistry } from '#plugins/action_types'
 import { fieldTypeRegistry } from '#plugins/field_types'
 
 export { definitionProblems, DefinitionProblems, recordOnlyProcess, type Definition } from '@tramita/contract'
@@ -84,7 +85,13 @@ export async function saveDraft(formId: number, definition: Definition, userId: 
     return writeDraft(trx, formId, definition, userId)
   })
   const fieldTypes = await fieldTypeRegistry()
-  return { problems: definitionProblems(definition.jsonconfig, definition.process, { fieldTypes }), updatedAt }
+  return {
+    problems: definitionProblems(definition.jsonconfig, definition.process, {
+      fieldTypes,
+      actionTypes: await actionTypeRegistry(),
+    }),
+    updatedAt,
+  }
 }
 
 /** From here on the version never changes. */
@@ -102,7 +109,10 @@ export async function publishDraft(
     await lockForm(trx, formId)
     const draft = await trx.from('form_versions').where('form_id', formId).whereNull('published_at').first()
     if (!draft) throw new DefinitionProblems([{ path: '/draft', message: 'there is no draft to publish' }])
-    const problems = definitionProblems(JSON.parse(draft.jsonconfig), JSON.parse(draft.process), { fieldTypes })
+    const problems = definitionProblems(JSON.parse(draft.jsonconfig), JSON.parse(draft.process), {
+      fieldTypes,
+      actionTypes: await actionTypeRegistry(),
+    })
     if (problems.length > 0) throw new DefinitionProblems(problems)
     await stamp(trx, Number(draft.id), userId)
     return { versionId: Number(draft.id), version: Number(draft.version) }
@@ -116,7 +126,10 @@ export async function publishDraft(
 export async function publishForm(
   input: Definition & { formId?: number; userId: number | null }
 ): Promise<{ formId: number; key: string; versionId: number; version: number }> {
-  const problems = definitionProblems(input.jsonconfig, input.process, { fieldTypes: await fieldTypeRegistry() })
+  const problems = definitionProblems(input.jsonconfig, input.process, {
+    fieldTypes: await fieldTypeRegistry(),
+    actionTypes: await actionTypeRegistry(),
+  })
   if (problems.length > 0) throw new DefinitionProblems(problems)
   return db.transaction(async (trx) => {
     const form =
