@@ -15,6 +15,7 @@ import {
   MAX_ACTION_DEPTH,
   PUSH_NOTIFY_PATH,
   safeUrl,
+  type ActionHandler,
   type ActionHost,
 } from '@tramita/plugin-actions/web'
 import { FormStore } from '../src/form/store.js'
@@ -124,7 +125,13 @@ test.group('action engine', (group) => {
 
   function setUp(
     actions: Definition[],
-    opts: { mode?: CaseMode; invisible?: boolean; values?: Record<string, unknown>; extraFields?: object[] } = {}
+    opts: {
+      mode?: CaseMode
+      invisible?: boolean
+      values?: Record<string, unknown>
+      extraFields?: object[]
+      handlers?: ActionHandler[]
+    } = {}
   ) {
     const fake = fakeHost(runner)
     const mode = opts.mode ?? 'new'
@@ -147,7 +154,7 @@ test.group('action engine', (group) => {
         return createActionEngine({
           form,
           host: fake.host,
-          handlers: createActionHandlerRegistry(coreActionHandlers),
+          handlers: createActionHandlerRegistry([...coreActionHandlers, ...(opts.handlers ?? [])]),
           task: { id: 'start' },
         })
       },
@@ -263,6 +270,36 @@ test.group('action engine', (group) => {
     assert.equal(store.value('log'), '', 'an unchanged value re-runs nothing')
     await store.setPlaceholders('task', { id: 'review' })
     assert.equal(store.value('log'), 'X1/review')
+  })
+
+  test('a step that sets device values re-runs the actions naming them, but not its own action', async ({ assert }) => {
+    let reads = 0
+    // A device step as the devices plugin's are: it reads something and says so through setDevice.
+    const reader = defineActionHandler({
+      type: 'read_device',
+      plugin: 'devices',
+      async run(config, step) {
+        reads += 1
+        await step.setDevice({ code: String(config.code) })
+      },
+    })
+    const { store } = setUp(
+      [
+        {
+          name: 'read',
+          actions: [
+            { type: 'read_device', config: { code: 'Z9' } },
+            { type: 'set_value', config: { field: 'nombre', value: 'leído ${device.code}' } },
+          ],
+        },
+        { name: 'follow', actions: [{ type: 'set_value', config: { field: 'log', value: 'sigue ${device.code}' } }] },
+      ],
+      { handlers: [reader] }
+    )
+    await store.runAction('read')
+    assert.equal(store.value('log'), 'sigue Z9', 'the action naming device.code re-ran')
+    assert.equal(store.value('nombre'), 'leído Z9')
+    assert.equal(reads, 1, 'the action that set it did not feed itself')
   })
 
   test('start_action: awaited or in the background; a chain that never ends is stopped', async ({ assert }) => {

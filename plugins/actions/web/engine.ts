@@ -78,6 +78,7 @@ export function createActionEngine(options: ActionEngineOptions): ActionEngine {
       fill: (template) => fillTemplate(template, form, { ...placeholders, row }, host.language()),
       script: (source) => host.runScript(source, variables(row)),
       runAction: (next, nextContext) => run(next, nextContext ?? context, depth + 1),
+      setDevice: (values) => setPlaceholders('device', values, name),
     }
     try {
       if (!(await holds(definition, step))) return
@@ -123,17 +124,20 @@ export function createActionEngine(options: ActionEngineOptions): ActionEngine {
     async started() {
       for (const [name, definition] of definitions) if (definition.onevent) await run(name, undefined, 0)
     },
-    async setPlaceholders(scope: PlaceholderScope, values: Record<string, Json>) {
-      const current = placeholders[scope]
-      const changed = Object.keys(values).filter(
-        (key) => JSON.stringify(asJson(current[key])) !== JSON.stringify(asJson(values[key]))
-      )
-      placeholders[scope] = { ...current, ...values }
-      if (changed.length === 0) return
-      const keys = new Set(changed.map((key) => `${scope}.${key}`))
-      for (const [name, names] of watched) {
-        if ([...names].some((key) => keys.has(key))) await run(name, undefined, 0)
-      }
-    },
+    setPlaceholders: (scope: PlaceholderScope, values: Record<string, Json>) => setPlaceholders(scope, values),
+  }
+
+  /** New placeholder values; the actions naming a changed one re-run (but `by`, the action that set them). */
+  async function setPlaceholders(scope: PlaceholderScope, values: Record<string, Json>, by?: string) {
+    const current = placeholders[scope]
+    const changed = Object.keys(values).filter(
+      (key) => JSON.stringify(asJson(current[key])) !== JSON.stringify(asJson(values[key]))
+    )
+    placeholders[scope] = { ...current, ...values }
+    if (changed.length === 0) return
+    const keys = new Set(changed.map((key) => `${scope}.${key}`))
+    for (const [name, names] of watched) {
+      if (name !== by && [...names].some((key) => keys.has(key))) await run(name, undefined, 0)
+    }
   }
 }

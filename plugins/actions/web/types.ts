@@ -130,6 +130,11 @@ export interface StepContext {
   script(source: string): Promise<ScriptResult>
   /** Runs another action of the form (start_action). */
   runAction(name: string, context?: ActionContext): Promise<void>
+  /**
+   * New `${device.key}` values (what a device step read: a scan's file, a print's job): the actions
+   * naming a changed one re-run, except the one running this step (it would feed itself for ever).
+   */
+  setDevice(values: Record<string, Json>): Promise<void>
 }
 
 /** Runs one step of a type; its config already has the type's defaults. */

@@ -34,6 +34,8 @@ export interface DevicesStep {
     ): Promise<unknown>
   }
   fill(template: string): string
+  /** New `${device.key}` values: the actions naming them re-run (actions plugin StepContext.setDevice). */
+  setDevice(values: Record<string, string>): Promise<void>
 }
 
 export interface DevicesHandler {
@@ -232,6 +234,8 @@ export function devicesActionHandlers(): DevicesHandler[] {
         const now = step.form.valuesNow()[field]
         step.form.setValue(field, kind === 'image' ? entry : [...(Array.isArray(now) ? now : []), entry])
         step.host.toast('success', DEVICES_TEXTS.scanDone)
+        // What the scanner gave, for ${device.scan_path} and the like in other actions.
+        await step.setDevice({ scan_path: entry.path, scan_name: entry.real_name, scan_field: field, machine })
       })
     }),
 
@@ -274,6 +278,7 @@ export function devicesActionHandlers(): DevicesHandler[] {
         )
         if (event.status !== 'done') failed(event.message, DEVICES_TEXTS.printError)
         step.host.toast('success', text(event.message) || DEVICES_TEXTS.printDone)
+        await step.setDevice({ print_job: job ?? '', print_status: 'done', machine })
       })
     }),
   ]

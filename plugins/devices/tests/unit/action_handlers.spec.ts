@@ -102,6 +102,7 @@ function fakeStep(
       },
     },
     fill: (template) => template.replace(/\$\{\s*(\w+)\s*\}/g, (_, name: string) => shown(values[name])),
+    setDevice: async (device) => void calls.push({ op: 'setDevice', args: [device] }),
   }
   const posted = () => calls.find((c) => c.op === 'post')?.args as [string, Record<string, string>] | undefined
   const ops = (op: string) => calls.filter((c) => c.op === op).map((c) => c.args)
@@ -234,6 +235,10 @@ test.group('devices action handlers', () => {
     await running
     assert.deepEqual(fake.values.soporte, [earlier, SCANNED])
     assert.deepEqual(fake.ops('toast'), [['success', DEVICES_TEXTS.scanDone]])
+    // ${device.scan_path} and the like for the form's other actions.
+    assert.deepEqual(fake.ops('setDevice'), [
+      [{ scan_path: SCANNED.path, scan_name: SCANNED.real_name, scan_field: 'soporte', machine: 'm-1' }],
+    ])
   })
 
   test('a scan into an image field is a jpeg, and becomes its value', async ({ assert }) => {
