@@ -1,7 +1,7 @@
-import { mkdtemp, openAsBlob, rm } from 'node:fs'
+import { openAsBlob } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
-import { promisify } from 'node:util'
 import {
   AGENT_FILE_PATH,
   AGENT_RESULT_PATH,
@@ -43,9 +43,6 @@ const SCAN_TIMEOUT_MS = 5 * 60_000
 const HTTP_TIMEOUT_MS = 60_000
 const MAX_SCAN_BYTES = 100 * 1024 ** 2
 const UPLOAD_TRIES = 5
-
-const makeTemp = promisify(mkdtemp)
-const remove = promisify(rm)
 
 export class Runner {
   /** Jobs running or waiting their turn, by id. */
@@ -150,7 +147,7 @@ export class Runner {
    * for the network or the server's sake is tried again; one the server refuses (4xx) is a failed scan.
    */
   private async scan(device: string, order: ScanOrder): Promise<void> {
-    const dir = await makeTemp(join(tmpdir(), 'tramita-scan-'))
+    const dir = await mkdtemp(join(tmpdir(), 'tramita-scan-'))
     try {
       const name = `scan-${new Date().toISOString().replace(/[:.]/g, '-')}.${order.format === 'jpeg' ? 'jpg' : order.format}`
       const path = join(dir, name)
@@ -180,7 +177,7 @@ export class Runner {
         await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt))
       }
     } finally {
-      await remove(dir, { recursive: true, force: true })
+      await rm(dir, { recursive: true, force: true })
     }
   }
 

@@ -124,16 +124,20 @@ export async function applyResult(
   agentId: number,
   message: Extract<AgentMessage, { type: 'result' }>
 ): Promise<void> {
+  if (message.status === 'done') {
+    // A scan's success arrives as its upload: a "done" without one is not believed (the job still waits).
+    const kind = (await ctx.db.table('jobs').select('kind').where('id', message.id).first())?.kind
+    if (kind === 'scan') {
+      ctx.logger.warn(`devices: agent ${agentId} said scan ${message.id} was done without sending it`)
+      return
+    }
+  }
   const job = await settle(ctx, agentId, message.id, {
     status: message.status,
     error: message.status === 'failed' ? (message.error ?? null) : null,
     detail: message.detail ?? null,
   })
   if (!job) return
-  // A scan's success arrives as its upload; a "done" without one is not believed.
-  if (job.kind === 'scan' && message.status === 'done') {
-    ctx.logger.warn(`devices: agent ${agentId} said scan ${job.id} was done without sending it`)
-  }
   if (job.kind === 'print') await dropFiles(ctx, job.id)
   await tell(ctx, job, { status: message.status, error: message.error ?? null })
 }

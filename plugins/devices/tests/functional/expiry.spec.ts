@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { expiryJobs } from '../../server/jobs/expire.js'
+import { expiryJobs, liveSince } from '../../server/jobs/expire.js'
 import { unfinishedOrders } from '../../server/jobs/results.js'
 import { attachSockets, person, personSocket, resetDevices, waitUntil } from './devices_fixtures.js'
 
@@ -60,9 +60,6 @@ test.group('devices: jobs that waited too long', (group) => {
         message: 'El agente está apagado o desconectado.',
       })
 
-      const { default: plugin } = await import('../../server/index.js')
-      void plugin
-      const { liveSince } = await import('../../server/jobs/expire.js')
       const pluginDb = { table: (name: string) => db.from(`devices_${name}`) } as never
       const orders = await unfinishedOrders(
         pluginDb,
