@@ -1,9 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { connect, createServer } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { waitUntil } from '../../../../core/server/tests/helpers/wait.js'
 
 /**
@@ -33,35 +34,16 @@ const PACKAGES = 'apt-get install cups-ipp-utils sane-utils avahi-daemon dbus (.
 const sbin = (program: string) => (existsSync(`/usr/sbin/${program}`) ? `/usr/sbin/${program}` : program)
 
 /**
- * Starts the system D-Bus and Avahi when they are not running (ippeveprinter will not start without
- * DNS-SD). Safe to call again, beside a bus and daemon started by the system, and from test processes
- * running side by side: a start that fails because another process's start won is not a failure.
+ * Starts D-Bus and Avahi when they do not answer (ippeveprinter will not start without DNS-SD):
+ * start_avahi.sh, which .ci/run calls too, under a lock shared by test processes running side by side.
+ * Where it had to start a bus of its own, the programs this process starts from now on use that bus.
  */
 export async function ensureAvahi(): Promise<void> {
-  const busUp = () => answers('/run/dbus/system_bus_socket')
-  const avahiUp = async () => (await run(sbin('avahi-daemon'), ['--check'])).code === 0
-  if (!(await busUp())) {
-    await mkdir('/run/dbus', { recursive: true })
-    // A pid file left by a bus that died keeps a new one from starting.
-    if (!existsSync('/run/dbus/system_bus_socket')) await rm('/run/dbus/pid', { force: true })
-    const bus = await run('dbus-daemon', ['--system', '--fork'])
-    if (bus.code !== 0 && !(await busUp())) throw new Error(`dbus-daemon --system did not start: ${bus.output}`)
-  }
-  if (await avahiUp()) return
-  const avahi = await run(sbin('avahi-daemon'), ['-D', '--no-drop-root'])
-  if (avahi.code !== 0 && !(await avahiUp())) {
-    // Another process may be starting it this very moment: give it the same time as ours.
-    await waitUntil(avahiUp, 10_000, () => `avahi-daemon running (its start said: ${avahi.output})`)
-  }
-  await waitUntil(avahiUp, 10_000, 'avahi-daemon running')
-}
-
-function answers(socketPath: string) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(socketPath)
-    socket.once('connect', () => (socket.destroy(), resolve(true)))
-    socket.once('error', () => resolve(false))
-  })
+  const script = fileURLToPath(new URL('./start_avahi.sh', import.meta.url))
+  const started = await run('sh', [script], 60_000)
+  if (started.code !== 0) throw new Error(`D-Bus and Avahi did not start: ${started.output}`)
+  const address = /^DBUS_SYSTEM_BUS_ADDRESS=(.*)$/m.exec(started.output)?.[1]
+  if (address) process.env.DBUS_SYSTEM_BUS_ADDRESS = address
 }
 
 export function freePort(): Promise<number> {
