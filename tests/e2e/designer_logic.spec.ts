@@ -90,6 +90,13 @@ test.group('the form designer’s logic view in Chromium', (group) => {
     // Stored once the whole condition is checked: a clean prefix (`edad !== ''`) may be stored first.
     await storedCondition(draft, { active: true, code: "edad !== '' && edad > 17" })
 
+    // The enabled plugins' steps are offered beside the core's (virtual:tramita-action-types).
+    const offered = await logic
+      .getByTestId('new-step-type')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    assert.includeMembers(offered, ['set_value', 'scan_document', 'print_document', 'merge_docs'])
+
     // A set_value step without its field: flagged at the config's path, and publication refused there.
     await logic.getByTestId('new-step-type').selectOption('set_value')
     await logic.getByTestId('add-step').click()

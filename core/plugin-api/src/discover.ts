@@ -135,6 +135,31 @@ export function actionsModuleSource(pluginsDir: string, ids: readonly string[]):
 /** The Vite plugin serving ACTIONS_MODULE. */
 export const tramitaActions = (root: string) => virtualModule(ACTIONS_MODULE, actionsModuleSource, root)
 
+/** The id the designer imports the action types by (the core's and the enabled plugins'). */
+export const ACTION_TYPES_MODULE = 'virtual:tramita-action-types'
+
+/**
+ * The source of ACTION_TYPES_MODULE: `export const actionTypes`, a registry of the core action types
+ * and those of every enabled plugin exporting `./action-types` (isomorphic; default export the list), in
+ * load order: what the server checks forms against (core/server/app/plugins/action_types.ts), so the
+ * designer offers and accepts the same steps. Without such plugins it is the core registry.
+ */
+export function actionTypesModuleSource(pluginsDir: string, ids: readonly string[]): string {
+  const entries = ids.flatMap((id) => pluginExport(pluginsDir, id, './action-types') ?? [])
+  if (entries.length === 0) {
+    return `import { coreActionRegistry } from '@tramita/contract'\nexport const actionTypes = coreActionRegistry()\n`
+  }
+  const imports = entries.map((entry, i) => `import types${i} from ${JSON.stringify(entry)}\n`).join('')
+  const lists = entries.map((_, i) => `...types${i}`).join(', ')
+  return (
+    `import { coreActionTypes, createActionTypeRegistry } from '@tramita/contract'\n${imports}` +
+    `export const actionTypes = createActionTypeRegistry([...coreActionTypes, ${lists}])\n`
+  )
+}
+
+/** The Vite plugin serving ACTION_TYPES_MODULE. */
+export const tramitaActionTypes = (root: string) => virtualModule(ACTION_TYPES_MODULE, actionTypesModuleSource, root)
+
 /** The languages a plugin's texts come in: `plugins/<id>/locales/<language>.json`. */
 const TEXT_LANGUAGES = ['es', 'en', 'zh'] as const
 

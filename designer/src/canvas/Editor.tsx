@@ -18,7 +18,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import type { Device, FieldTypeRegistry } from '@tramita/contract'
+import type { ActionTypeRegistry, Device, FieldTypeRegistry } from '@tramita/contract'
 import { outline, type DesignDocument } from '../model/index.js'
 import {
   describePlace,
@@ -60,10 +60,12 @@ export function Editor(props: {
   /** Problems the model finds in the document as opened. */
   problems: number
   registry: FieldTypeRegistry
+  /** The core's and the enabled plugins' action types (the steps the logic view offers). */
+  actionTypes?: ActionTypeRegistry
   /** Published version numbers, newest first (for the versions view). */
   versions: number[]
 }) {
-  const { formId, initial, registry } = props
+  const { formId, initial, registry, actionTypes } = props
   const { t } = useTranslation()
   const design = useDesign(initial)
   const saver = useDraftSaver(formId, design.doc)
@@ -178,10 +180,12 @@ export function Editor(props: {
           <SelectionPanel design={design} registry={registry} />
         </div>
       )}
-      {view === 'logic' && <LogicView design={design} registry={registry} />}
-      {view === 'process' && <ProcessPanel design={design} registry={registry} />}
+      {view === 'logic' && <LogicView design={design} registry={registry} actionTypes={actionTypes} />}
+      {view === 'process' && <ProcessPanel design={design} registry={registry} actionTypes={actionTypes} />}
       {view === 'preview' && <PreviewView doc={design.doc} language={design.textLanguage} />}
-      {view === 'json' && <JsonView doc={design.doc} run={(c) => design.run(c)} registry={registry} />}
+      {view === 'json' && (
+        <JsonView doc={design.doc} run={(c) => design.run(c)} registry={registry} actionTypes={actionTypes} />
+      )}
       {view === 'versions' && <VersionDiff formId={formId} versions={versions} draft={design.doc} />}
       <DragOverlay dropAnimation={null}>
         {dragging && <div className="ditem ditem--overlay">{sourceText(dragIdOf(dragging))}</div>}

@@ -3,6 +3,11 @@ import type { TFunction } from 'i18next'
 import type { ItemKind } from '@tramita/contract'
 
 export function typeName(t: TFunction, kind: ItemKind, type: string): string {
+  return t(`types.${kind}.${type}`, { defaultValue: inWords(type) })
+}
+
+/** `scan_document` → "Scan document": the name of a type whose texts the designer does not have. */
+export function inWords(type: string): string {
   const words = type.replace(/[_-]+/g, ' ').trim()
-  return t(`types.${kind}.${type}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) })
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }

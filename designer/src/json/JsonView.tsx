@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldTypeRegistry, ImportFormat } from '@tramita/contract'
+import type { ActionTypeRegistry, FieldTypeRegistry, ImportFormat } from '@tramita/contract'
 import { replaceDocument, validateDocument, type DesignDocument } from '../model/index.js'
 import { documentText, importText, readDocumentText, type Imported, type TextError } from './document_text.js'
 
@@ -10,6 +10,7 @@ interface Props {
   doc: DesignDocument
   run: (command: ReturnType<typeof replaceDocument>) => boolean
   registry: FieldTypeRegistry
+  actionTypes?: ActionTypeRegistry
 }
 
 /**
@@ -17,14 +18,14 @@ interface Props {
  * problems listed at their paths), import of a jsonconfig, a Form.io form or a SurveyJS survey (what
  * could not be carried is listed before it replaces anything) and export as a file.
  */
-export function JsonView({ doc, run, registry }: Props) {
+export function JsonView({ doc, run, registry, actionTypes }: Props) {
   const { t } = useTranslation()
   const original = useMemo(() => documentText(doc), [doc])
   const [text, setText] = useState(original)
   const [error, setError] = useState<TextError>()
   const [imported, setImported] = useState<Imported>()
   const [format, setFormat] = useState<ImportFormat | ''>('')
-  const problems = useMemo(() => validateDocument(doc, registry), [doc, registry])
+  const problems = useMemo(() => validateDocument(doc, registry, actionTypes), [doc, registry, actionTypes])
   // The document changed (applied here, undone, edited in another view): the text follows it.
   useEffect(() => setText(original), [original])
 

@@ -21,7 +21,7 @@ export function LogicView({
 }: {
   design: Design
   registry: FieldTypeRegistry
-  /** The core's action types until plugins hand the designer theirs. */
+  /** The core's and the enabled plugins' action types (virtual:tramita-action-types); the core's by default. */
   actionTypes?: ActionTypeRegistry
 }) {
   const { t } = useTranslation()

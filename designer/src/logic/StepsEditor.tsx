@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActionTypeRegistry, FieldTypeRegistry } from '@tramita/contract'
+import { inWords } from '../canvas/type_names.js'
 import {
   addActionStep,
   moveActionStep,
@@ -36,7 +37,8 @@ export function StepsEditor(props: Props) {
   const { t } = useTranslation()
   const types = actionTypes.list().map((one) => one.type)
   const [newType, setNewType] = useState(types[0] ?? '')
-  const typeName = (type: string) => t(`logic.types.${type}`, { defaultValue: type })
+  // A plugin's type (its texts are its own) shows its id in words, as the palette does.
+  const typeName = (type: string) => t(`logic.types.${type}`, { defaultValue: inWords(type) })
   return (
     <section className="logic-steps" aria-label={t('logic.steps')}>
       <h4>{t('logic.steps')}</h4>

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 // The core's types and the enabled plugins' (their `./types`, listed at build time by the Vite config).
 import { registry } from 'virtual:tramita-field-types'
+import { actionTypes } from 'virtual:tramita-action-types'
 import { openDocument, validateDocument } from '../model/index.js'
 import { designerApi, type FormDetail } from '../lib/designer_api.js'
 import { useCall } from '../lib/use_call.js'
@@ -30,7 +31,7 @@ function FormView({ form }: { form: FormDetail }) {
       jsonconfig: form.draft?.jsonconfig ?? { form: { pages: [] } },
       process: form.draft?.process ?? {},
     })
-    return { doc, problems: validateDocument(doc, registry).length }
+    return { doc, problems: validateDocument(doc, registry, actionTypes).length }
   }, [form])
   return (
     <section data-testid="form-view">
@@ -43,6 +44,7 @@ function FormView({ form }: { form: FormDetail }) {
         initial={doc}
         problems={problems}
         registry={registry}
+        actionTypes={actionTypes}
         versions={form.versions.map((v) => v.version)}
       />
     </section>

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
-import type { FieldTypeRegistry } from '@tramita/contract'
+import type { ActionTypeRegistry, FieldTypeRegistry } from '@tramita/contract'
 import { indexProblems, validateDocument } from '../model/index.js'
 import type { Design } from '../canvas/use_design.js'
 import { loadDirectory, type Directory } from './people.js'
@@ -9,7 +9,15 @@ import { ProcessEditor } from './ProcessEditor.js'
  * The process view of the editor: the model's problems (checked on a deferred copy of the document,
  * so typing stays quick while ~45 ms of validation catches up) and the people to give steps to.
  */
-export function ProcessPanel({ design, registry }: { design: Design; registry: FieldTypeRegistry }) {
+export function ProcessPanel({
+  design,
+  registry,
+  actionTypes,
+}: {
+  design: Design
+  registry: FieldTypeRegistry
+  actionTypes?: ActionTypeRegistry
+}) {
   const [directory, setDirectory] = useState<Directory | null>(null)
   useEffect(() => {
     let live = true
@@ -22,7 +30,10 @@ export function ProcessPanel({ design, registry }: { design: Design; registry: F
     }
   }, [])
   const checked = useDeferredValue(design.doc)
-  const problems = useMemo(() => indexProblems(checked, validateDocument(checked, registry)), [checked, registry])
+  const problems = useMemo(
+    () => indexProblems(checked, validateDocument(checked, registry, actionTypes)),
+    [checked, registry, actionTypes]
+  )
   return (
     <ProcessEditor
       doc={design.doc}
