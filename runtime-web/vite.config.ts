@@ -51,9 +51,10 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next)[\\/]/ },
             // @tramita/web (call helper, toasts, language, header) and what it imports (react-router) are all on
             // the route: one chunk rather than several small shared ones (2.3 kB less, gzipped, measured).
-            // Not what only lazy chunks use (screen_host and transfer: plugin screens; Dialog and its CSS: the
-            // camera, signature and ID card dialogs, plugin screens): that stays in their lazy chunks.
-            { name: 'web', test: /core[\\/]web[\\/]src[\\/](?!screen_host|transfer|Dialog|dialog)/ },
+            // Not what only lazy chunks use (screen_host, screens.css, loading, transfer: plugin screens; Dialog,
+            // dialog_form and their CSS: the camera, signature and ID card dialogs, plugin screens): that stays
+            // in their lazy chunks.
+            { name: 'web', test: /core[\\/]web[\\/]src[\\/](?!screen|loading|transfer|Dialog|dialog)/ },
           ],
         },
       },

@@ -8,11 +8,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
+import { ConfirmDialog, DialogActions, useAttempt } from '@tramita/web/dialog-form'
+import { useLoaded } from '@tramita/web/loading'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import type { AgentRow } from '../../shared/devices.js'
 import { agents as listAgents, createAgent, renameAgent, revokeAgent } from '../api.js'
-import { ConfirmDialog, DialogActions, ListState, StatusBadge, Cell, useAttempt, useLoaded, When } from './parts.js'
+import { Cell, ListState, StatusBadge, When } from './parts.js'
+import '@tramita/web/screens.css'
 import './devices.css'
 
 /** The dialog open over the list, if any. */
@@ -39,7 +42,7 @@ export default function Agents() {
   return (
     <Page title={t('devices.screens.agents')} testId="dev-agents">
       <p className="muted dev-lead">{t('devices.screens.agents_lead')}</p>
-      <div className="dev-toolbar">
+      <div className="screen-toolbar">
         <button type="button" className="button" onClick={() => setOpen({ kind: 'new' })}>
           {t('devices.screens.new_agent')}
         </button>
@@ -52,7 +55,7 @@ export default function Agents() {
         <ListState loading={all === null} failure={failure} onRetry={reload} />
         {all?.length === 0 && <p className="muted">{t('devices.screens.no_agents')}</p>}
         {all && all.length > 0 && (
-          <table className="dev-table">
+          <table className="data-table dev-table">
             <thead>
               <tr>
                 <th scope="col">{t('devices.screens.name')}</th>
@@ -89,18 +92,18 @@ export default function Agents() {
                     )}
                   </Cell>
                   <td className="dev-table__actions">
-                    <button type="button" className="dev-action" onClick={() => setOpen({ kind: 'rename', agent })}>
+                    <button type="button" className="link-button" onClick={() => setOpen({ kind: 'rename', agent })}>
                       {t('devices.screens.rename')}
-                      <span className="dev-sr"> {agent.name}</span>
+                      <span className="visually-hidden"> {agent.name}</span>
                     </button>
                     {agent.status !== 'CANCELLED' && (
                       <button
                         type="button"
-                        className="dev-action dev-action--danger"
+                        className="link-button link-button--danger"
                         onClick={() => setOpen({ kind: 'revoke', agent })}
                       >
                         {t('devices.screens.revoke')}
-                        <span className="dev-sr"> {agent.name}</span>
+                        <span className="visually-hidden"> {agent.name}</span>
                       </button>
                     )}
                   </td>
@@ -244,7 +247,11 @@ function TokenDialog({ agent, token, onClose }: { agent: AgentRow; token: string
             value={token}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <button type="button" className="button dev-quiet" onClick={() => void copyFrom('dev-token', token, 'token')}>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => void copyFrom('dev-token', token, 'token')}
+          >
             {t('devices.screens.copy_token')}
           </button>
         </div>
@@ -264,7 +271,7 @@ function TokenDialog({ agent, token, onClose }: { agent: AgentRow; token: string
           />
           <button
             type="button"
-            className="button dev-quiet"
+            className="button button--quiet"
             onClick={() => void copyFrom('dev-command', command, 'command')}
           >
             {t('devices.screens.copy_command')}
@@ -274,7 +281,7 @@ function TokenDialog({ agent, token, onClose }: { agent: AgentRow; token: string
         <p role="status" className="dev-copied">
           {copied}
         </p>
-        <div className="dev-dialog__actions">
+        <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('devices.screens.token_done')}
           </button>

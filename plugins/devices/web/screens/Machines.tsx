@@ -8,11 +8,14 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
+import { DialogActions, useAttempt } from '@tramita/web/dialog-form'
+import { useLoaded } from '@tramita/web/loading'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import type { MachineRow } from '../../shared/devices.js'
 import { machines as listMachines, people as listPeople, updateMachine, type Person } from '../api.js'
-import { AvailabilityBadge, Cell, DialogActions, ListState, useAttempt, useLoaded } from './parts.js'
+import { AvailabilityBadge, Cell, ListState } from './parts.js'
+import '@tramita/web/screens.css'
 import './devices.css'
 
 export default function Machines() {
@@ -32,7 +35,7 @@ export default function Machines() {
         <ListState loading={all === null} failure={failure} onRetry={reload} />
         {all?.length === 0 && <p className="muted">{t('devices.screens.no_machines')}</p>}
         {all && all.length > 0 && (
-          <table className="dev-table dev-table--wide">
+          <table className="data-table dev-table dev-table--wide">
             <thead>
               <tr>
                 <th scope="col">{t('devices.screens.name')}</th>
@@ -74,9 +77,9 @@ export default function Machines() {
                     {machine.people.length ? machine.people.map((p) => p.name).join(', ') : none}
                   </Cell>
                   <td className="dev-table__actions">
-                    <button type="button" className="dev-action" onClick={() => setEditing(machine)}>
+                    <button type="button" className="link-button" onClick={() => setEditing(machine)}>
                       {t('devices.screens.edit')}
-                      <span className="dev-sr"> {machine.name}</span>
+                      <span className="visually-hidden"> {machine.name}</span>
                     </button>
                   </td>
                 </tr>
@@ -236,7 +239,7 @@ function PeoplePicker({ chosen, onChange }: { chosen: Person[]; onChange(people:
       {failure && (
         <div className="notice notice--error dev-failure" role="alert">
           <p>{failure}</p>
-          <button type="button" className="button dev-quiet" onClick={reload}>
+          <button type="button" className="button button--quiet" onClick={reload}>
             {t('devices.screens.retry')}
           </button>
         </div>
@@ -254,7 +257,7 @@ function PeoplePicker({ chosen, onChange }: { chosen: Person[]; onChange(people:
         <ul className="dev-matches" aria-label={t('devices.screens.people_matches')}>
           {matches.slice(0, MATCHES_SHOWN).map((person) => (
             <li key={person.id}>
-              <button type="button" className="dev-action" onClick={() => add(person)}>
+              <button type="button" className="link-button" onClick={() => add(person)}>
                 {t('devices.screens.add_person', { name: person.name })}
               </button>
             </li>

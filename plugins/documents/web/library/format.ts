@@ -19,6 +19,3 @@ export function formatDate(iso: string | null | undefined, language: string): st
     ? ''
     : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
-
-/** What a failed call says, for a toast or a notice. */
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -9,10 +9,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Page } from '@tramita/web/Page'
+import { errorText } from '@tramita/web/loading'
 import { RETENTION_LIMITS, type ConservationCard, type Disposition } from '../../shared/retention.js'
 import { confirmRetention, conservationCard } from '../library/retention_api.js'
-import { errorText, formatBytes, formatDate } from '../library/format.js'
+import { formatBytes, formatDate } from '../library/format.js'
 import { Facts, LabelChips } from './RetentionParts.js'
+import '@tramita/web/screens.css'
 import './library.css'
 import './retention.css'
 
@@ -126,7 +128,7 @@ function Card({ card }: { card: ConservationCard }) {
       <div className="retention__facts">
         <p className="retention__kind">
           <span className="retention__badge" data-testid="retention-badge">
-            <span className="docs-sr">{t('documents.retention.type')}: </span>
+            <span className="visually-hidden">{t('documents.retention.type')}: </span>
             {t(`documents.ocr.badge_${card.sub_type}`)}
           </span>
           <span className="muted">{t('documents.retention.card')}</span>
@@ -173,7 +175,7 @@ function Preview({ card }: { card: ConservationCard }) {
       <p className="muted">{t('documents.retention.no_preview')}</p>
       <a className="button" href={url} target="_blank" rel="noopener">
         {t('documents.retention.open_file')}
-        <span className="docs-sr"> {card.name}</span>
+        <span className="visually-hidden"> {card.name}</span>
       </a>
     </div>
   )
@@ -215,7 +217,7 @@ function Decision({ name, onConfirm }: { name: string; onConfirm(option: Disposi
       )}
       {asking === null ? (
         <div className="retention__actions">
-          <button type="button" className="button docs-danger" onClick={() => setAsking('delete')}>
+          <button type="button" className="button button--danger" onClick={() => setAsking('delete')}>
             {t('documents.retention.delete')}
           </button>
           <button type="button" className="button" onClick={() => setAsking('archive')}>
@@ -233,7 +235,7 @@ function Decision({ name, onConfirm }: { name: string; onConfirm(option: Disposi
             <button
               ref={confirmButton}
               type="button"
-              className={asking === 'delete' ? 'button docs-danger' : 'button'}
+              className={asking === 'delete' ? 'button button--danger' : 'button'}
               disabled={busy}
               onClick={() => void confirm()}
             >

@@ -6,10 +6,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
+import { errorText } from '@tramita/web/loading'
 import { LIBRARY_LIMITS, type CommentRow, type FileRow, type VersionRow } from '../../shared/library.js'
 import { addComment, comments as listComments, restoreVersion, versions as listVersions } from '../library/api.js'
 import { downloadFile, uploadFiles } from '../library/files.js'
-import { errorText, formatBytes, formatDate } from '../library/format.js'
+import { formatBytes, formatDate } from '../library/format.js'
 import { OcrSection } from './OcrSection.js'
 
 export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onClose(): void; onChanged(): void }) {
@@ -99,7 +100,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
                   <span className="docs-versions__actions">
                     <button
                       type="button"
-                      className="docs-action"
+                      className="link-button"
                       onClick={() =>
                         void downloadFile(file, version.number).catch((e: unknown) => toasts.error(errorText(e)))
                       }
@@ -107,7 +108,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
                       {t('documents.screens.download_version', { n: version.number })}
                     </button>
                     {writable && !version.current && (
-                      <button type="button" className="docs-action" onClick={() => void restore(version)}>
+                      <button type="button" className="link-button" onClick={() => void restore(version)}>
                         {t('documents.screens.restore_version', { n: version.number })}
                       </button>
                     )}
@@ -157,7 +158,7 @@ export function DetailsDialog({ file, onClose, onChanged }: { file: FileRow; onC
           </section>
         </>
       )}
-      <div className="docs-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('documents.screens.close')}
         </button>

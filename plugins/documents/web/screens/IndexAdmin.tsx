@@ -5,16 +5,17 @@
  * after a confirmation. Every signed-in user lists and makes indexes, as the routes allow. A refusal is
  * the server's message, shown in the dialog that asked.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
+import { useLoaded } from '@tramita/web/loading'
+import { ConfirmDialog } from '@tramita/web/dialog-form'
 import type { IndexRow } from '../../shared/indexes.js'
 import { createIndex, indexes as listIndexes, removeIndex, updateIndex } from '../library/api.js'
-import { errorText } from '../library/format.js'
-import { DialogActions, useAttempt } from './DialogActions.js'
 import { fullName, IndexForm } from './IndexForm.js'
+import '@tramita/web/screens.css'
 import './library.css'
 
 /** The dialog open over the list, if any. */
@@ -22,26 +23,8 @@ type Open = null | { kind: 'new' } | { kind: 'edit'; index: IndexRow } | { kind:
 
 export default function IndexAdmin() {
   const { t } = useTranslation()
-  const [all, setAll] = useState<IndexRow[] | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { value: all, failure, reload } = useLoaded(listIndexes)
   const [open, setOpen] = useState<Open>(null)
-  const [reloads, setReloads] = useState(0)
-  const reload = useCallback(() => setReloads((n) => n + 1), [])
-
-  useEffect(() => {
-    let live = true
-    listIndexes().then(
-      (rows) => {
-        if (!live) return
-        setAll(rows)
-        setFailure(null)
-      },
-      (error: unknown) => live && setFailure(errorText(error))
-    )
-    return () => {
-      live = false
-    }
-  }, [reloads])
 
   /** A change went through: the dialog closes, the list is read again. */
   function done(message: string) {
@@ -62,7 +45,7 @@ export default function IndexAdmin() {
 
   return (
     <Page title={t('documents.screens.index_admin')} testId="docs-index-admin">
-      <div className="docs-toolbar">
+      <div className="screen-toolbar">
         <button type="button" className="button" disabled={all === null} onClick={() => setOpen({ kind: 'new' })}>
           {t('documents.screens.new_index')}
         </button>
@@ -144,10 +127,13 @@ export default function IndexAdmin() {
         </Dialog>
       )}
       {open?.kind === 'remove' && all && (
-        <RemoveDialog
-          name={fullName(open.index, all)}
+        <ConfirmDialog
+          title={t('documents.screens.delete_index_title', { name: fullName(open.index, all) })}
+          question={t('documents.screens.delete_index_confirm')}
+          action={t('documents.screens.delete')}
+          testId="docs-delete-index-dialog"
           onClose={close}
-          onRemove={async () => {
+          onConfirm={async () => {
             await removeIndex(open.index.id)
             done(t('documents.screens.index_deleted'))
           }}
@@ -178,13 +164,13 @@ function IndexCard({
         <Heading>{index.name}</Heading>
         {index.can_change && (
           <span className="docs-index__actions">
-            <button type="button" className="docs-action" onClick={onEdit}>
+            <button type="button" className="link-button" onClick={onEdit}>
               {t('documents.screens.edit')}
-              <span className="docs-sr"> {name}</span>
+              <span className="visually-hidden"> {name}</span>
             </button>
-            <button type="button" className="docs-action" onClick={onRemove}>
+            <button type="button" className="link-button" onClick={onRemove}>
               {t('documents.screens.delete')}
-              <span className="docs-sr"> {name}</span>
+              <span className="visually-hidden"> {name}</span>
             </button>
           </span>
         )}
@@ -197,30 +183,5 @@ function IndexCard({
         ))}
       </ul>
     </article>
-  )
-}
-
-/** Deleting an index, once confirmed; a refusal is shown here. */
-function RemoveDialog({ name, onClose, onRemove }: { name: string; onClose(): void; onRemove(): Promise<void> }) {
-  const { t } = useTranslation()
-  const { failure, busy, attempt } = useAttempt()
-  return (
-    <Dialog
-      className="docs-dialog"
-      title={t('documents.screens.delete_index_title', { name })}
-      onClose={onClose}
-      testId="docs-delete-index-dialog"
-    >
-      <form
-        className="docs-form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void attempt(onRemove)
-        }}
-      >
-        <p>{t('documents.screens.delete_index_confirm')}</p>
-        <DialogActions submit={t('documents.screens.delete')} busy={busy} failure={failure} danger onCancel={onClose} />
-      </form>
-    </Dialog>
   )
 }

@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogActions, useAttempt } from '@tramita/web/dialog-form'
 import { INDEX_COLUMN_TYPES, INDEX_LIMITS, type IndexColumn, type IndexRow } from '../../shared/indexes.js'
-import { DialogActions, useAttempt } from './DialogActions.js'
 
 /** An index's name as a list shows it: a sub-index after its parent's. */
 export function fullName(index: IndexRow, all: IndexRow[]): string {
@@ -114,7 +114,7 @@ export function IndexForm({ all, editing, heading, submit, testId, onSubmit, onC
             {columns.length > 1 && (
               <button
                 type="button"
-                className="docs-action"
+                className="link-button"
                 onClick={() => setColumns((current) => current.filter((_, i) => i !== at))}
               >
                 {t('documents.screens.remove_column', { n: at + 1 })}
@@ -125,7 +125,7 @@ export function IndexForm({ all, editing, heading, submit, testId, onSubmit, onC
         {columns.length < INDEX_LIMITS.columns && (
           <button
             type="button"
-            className="docs-action"
+            className="link-button"
             onClick={() => setColumns((current) => [...current, { name: '', type: 'text' }])}
           >
             {t('documents.screens.add_column')}

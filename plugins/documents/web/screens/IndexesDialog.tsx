@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
+import { errorText } from '@tramita/web/loading'
 import {
   INDEX_LIMITS,
   type FileIndexValues,
@@ -15,7 +16,6 @@ import {
 } from '../../shared/indexes.js'
 import type { FileRow } from '../../shared/library.js'
 import { createIndex, fileIndexes, fileUnderIndex, indexes as listIndexes, unfile } from '../library/api.js'
-import { errorText } from '../library/format.js'
 import { fullName, IndexForm } from './IndexForm.js'
 
 export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): void }) {
@@ -97,9 +97,9 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
                     ))}
                   </dl>
                   {writable && (
-                    <button type="button" className="docs-action" onClick={() => void remove(entry)}>
+                    <button type="button" className="link-button" onClick={() => void remove(entry)}>
                       {t('documents.screens.unfile')}
-                      <span className="docs-sr"> {entry.index_name}</span>
+                      <span className="visually-hidden"> {entry.index_name}</span>
                     </button>
                   )}
                 </div>
@@ -159,7 +159,7 @@ export function IndexesDialog({ file, onClose }: { file: FileRow; onClose(): voi
             ))}
         </>
       )}
-      <div className="docs-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('documents.screens.close')}
         </button>

@@ -3,9 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
+import { errorText } from '@tramita/web/loading'
 import { LIBRARY_LIMITS, type FileRow, type LabelRow } from '../../shared/library.js'
 import { createLabel, labels as listLabels, setLabels } from '../library/api.js'
-import { errorText } from '../library/format.js'
 
 export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation()
@@ -90,8 +90,8 @@ export function LabelsDialog({ file, onClose, onSaved }: { file: FileRow; onClos
           {t('documents.screens.add_label')}
         </button>
       </form>
-      <div className="docs-dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
+      <div className="dialog__actions">
+        <button type="button" className="button button--quiet" onClick={onClose}>
           {t('documents.screens.cancel')}
         </button>
         <button type="button" className="button" onClick={() => void save()}>

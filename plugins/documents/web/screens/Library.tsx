@@ -12,6 +12,8 @@ import { Dialog } from '@tramita/web/Dialog'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import { useScreenHost } from '@tramita/web/screen-host'
+import { errorText } from '@tramita/web/loading'
+import { DialogActions } from '@tramita/web/dialog-form'
 import type { FileRow, FolderRow, LibraryListing, LibrarySort, LibraryView, Usage } from '../../shared/library.js'
 import {
   emptyTrash,
@@ -24,13 +26,13 @@ import {
   type Selection,
 } from '../library/api.js'
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
-import { errorText, formatBytes, formatDate } from '../library/format.js'
+import { formatBytes, formatDate } from '../library/format.js'
 import { DetailsDialog } from './DetailsDialog.js'
 import { IndexesDialog } from './IndexesDialog.js'
 import { LabelsDialog } from './LabelsDialog.js'
-import { DialogActions } from './DialogActions.js'
 import { ShareDialog } from './ShareDialog.js'
 import { TransferPanel } from './TransferPanel.js'
+import '@tramita/web/screens.css'
 import './library.css'
 
 const VIEWS: { view: LibraryView; to: string; label: string }[] = [
@@ -193,7 +195,7 @@ export function Library({ view }: { view: LibraryView }) {
         </nav>
       )}
 
-      <div className="docs-toolbar">
+      <div className="screen-toolbar">
         {canWrite && (
           <>
             <button type="button" className="button" onClick={() => setDialog({ kind: 'folder' })}>
@@ -217,7 +219,7 @@ export function Library({ view }: { view: LibraryView }) {
           </>
         )}
         {view === 'trash' && items.length > 0 && (
-          <button type="button" className="button docs-danger" onClick={() => setDialog({ kind: 'empty' })}>
+          <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'empty' })}>
             {t('documents.screens.empty_trash')}
           </button>
         )}
@@ -249,7 +251,7 @@ export function Library({ view }: { view: LibraryView }) {
           </p>
         )}
         {items.length > 0 && (
-          <table className="docs-table">
+          <table className="data-table docs-table">
             <thead>
               <tr>
                 <SortableHeader column="name" label={t('documents.screens.name')} {...sorting} />
@@ -267,7 +269,7 @@ export function Library({ view }: { view: LibraryView }) {
                 />
                 <th scope="col">{t('documents.screens.labels')}</th>
                 <th scope="col">
-                  <span className="docs-sr">{t('documents.screens.actions')}</span>
+                  <span className="visually-hidden">{t('documents.screens.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -364,13 +366,13 @@ export function Library({ view }: { view: LibraryView }) {
           testId="docs-empty-dialog"
         >
           <p>{t('documents.screens.empty_confirm')}</p>
-          <div className="docs-dialog__actions">
-            <button type="button" className="button" onClick={() => setDialog(null)}>
+          <div className="dialog__actions">
+            <button type="button" className="button button--quiet" onClick={() => setDialog(null)}>
               {t('documents.screens.cancel')}
             </button>
             <button
               type="button"
-              className="button docs-danger"
+              className="button button--danger"
               onClick={() => {
                 setDialog(null)
                 void act(async () => setUsage((await emptyTrash()).usage), t('documents.screens.emptied'))
@@ -508,7 +510,7 @@ function Row({
         ) : view === 'trash' ? (
           <span>{name}</span>
         ) : (
-          <button type="button" className="docs-link" onClick={() => onOpen(item.row)}>
+          <button type="button" className="link-button docs-link" onClick={() => onOpen(item.row)}>
             {name}
           </button>
         )}
@@ -531,48 +533,48 @@ function Row({
       </td>
       <td className="docs-table__actions">
         {view === 'trash' ? (
-          <button type="button" className="docs-action" onClick={() => onRestore(item)}>
+          <button type="button" className="link-button" onClick={() => onRestore(item)}>
             {t('documents.screens.restore')}
-            <span className="docs-sr"> {name}</span>
+            <span className="visually-hidden"> {name}</span>
           </button>
         ) : (
           <>
             {item.kind === 'file' && (
               <>
-                <button type="button" className="docs-action" onClick={() => onDownload(item.row)}>
+                <button type="button" className="link-button" onClick={() => onDownload(item.row)}>
                   {t('documents.screens.download')}
-                  <span className="docs-sr"> {name}</span>
+                  <span className="visually-hidden"> {name}</span>
                 </button>
-                <button type="button" className="docs-action" onClick={() => onLabels(item.row)}>
+                <button type="button" className="link-button" onClick={() => onLabels(item.row)}>
                   {t('documents.screens.labels')}
-                  <span className="docs-sr"> {name}</span>
+                  <span className="visually-hidden"> {name}</span>
                 </button>
-                <button type="button" className="docs-action" onClick={() => onIndexes(item.row)}>
+                <button type="button" className="link-button" onClick={() => onIndexes(item.row)}>
                   {t('documents.screens.indexes')}
-                  <span className="docs-sr"> {name}</span>
+                  <span className="visually-hidden"> {name}</span>
                 </button>
-                <button type="button" className="docs-action" onClick={() => onDetails(item.row)}>
+                <button type="button" className="link-button" onClick={() => onDetails(item.row)}>
                   {t('documents.screens.details')}
-                  <span className="docs-sr"> {name}</span>
+                  <span className="visually-hidden"> {name}</span>
                 </button>
               </>
             )}
             {view === 'mine' && (
-              <button type="button" className="docs-action" onClick={() => onShare(item)}>
+              <button type="button" className="link-button" onClick={() => onShare(item)}>
                 {t('documents.screens.share')}
-                <span className="docs-sr"> {name}</span>
+                <span className="visually-hidden"> {name}</span>
               </button>
             )}
             {(view === 'mine' || row.permission === 'all') && (
-              <button type="button" className="docs-action" onClick={() => onRename(item)}>
+              <button type="button" className="link-button" onClick={() => onRename(item)}>
                 {t('documents.screens.rename')}
-                <span className="docs-sr"> {name}</span>
+                <span className="visually-hidden"> {name}</span>
               </button>
             )}
             {(view === 'mine' || row.permission === 'all') && (
-              <button type="button" className="docs-action" onClick={() => onTrash(item)}>
+              <button type="button" className="link-button" onClick={() => onTrash(item)}>
                 {t('documents.screens.move_to_trash')}
-                <span className="docs-sr"> {name}</span>
+                <span className="visually-hidden"> {name}</span>
               </button>
             )}
           </>

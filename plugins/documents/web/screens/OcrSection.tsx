@@ -5,11 +5,11 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toasts } from '@tramita/web/toasts'
+import { errorText } from '@tramita/web/loading'
 import type { FileRow } from '../../shared/library.js'
 import { OCR_MIMES, OCR_MODES, OCR_PAGE_STATES, type OcrMode, type OcrRun } from '../../shared/ocr.js'
 import { ocrStatus, startOcr } from '../library/api.js'
 import { downloadSearchable } from '../library/files.js'
-import { errorText } from '../library/format.js'
 
 /** How often a queued or running run is read again while the dialog is open. */
 const POLL_MS = 2000
@@ -96,7 +96,7 @@ export function OcrSection({ file, onChanged }: { file: FileRow; onChanged(): vo
           {run.searchable && (
             <button
               type="button"
-              className="docs-action"
+              className="link-button"
               onClick={() => void downloadSearchable(file).catch((e: unknown) => toasts.error(errorText(e)))}
             >
               {t('documents.ocr.download')}

@@ -11,6 +11,8 @@ import { call } from '@tramita/web/api'
 import { Dialog } from '@tramita/web/Dialog'
 import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
+import { errorText, useLoaded } from '@tramita/web/loading'
+import { ConfirmDialog, DialogActions, Refusal, useAttempt } from '@tramita/web/dialog-form'
 import type { IndexRow } from '../../shared/indexes.js'
 import {
   DISPOSITIONS,
@@ -24,8 +26,7 @@ import {
   type ScheduleRow,
 } from '../../shared/retention.js'
 import { indexes as listIndexes } from '../library/api.js'
-import { errorText, formatDate } from '../library/format.js'
-import { useLoaded } from '../library/use_loaded.js'
+import { formatDate } from '../library/format.js'
 import {
   assign,
   assignments as listAssignments,
@@ -35,8 +36,8 @@ import {
   schedules as listSchedules,
   updateSchedule,
 } from '../library/retention_api.js'
-import { ConfirmDialog, DialogActions, Refusal, useAttempt } from './DialogActions.js'
 import { Facts, LabelChips } from './RetentionParts.js'
+import '@tramita/web/screens.css'
 import './library.css'
 import './retention.css'
 
@@ -180,13 +181,13 @@ function ScheduleCard({ schedule, onEdit, onRemove }: { schedule: ScheduleRow; o
       <div className="docs-index__head">
         <h3>{schedule.code}</h3>
         <span className="docs-index__actions">
-          <button type="button" className="docs-action" onClick={onEdit}>
+          <button type="button" className="link-button" onClick={onEdit}>
             {t('documents.retention.edit')}
-            <span className="docs-sr"> {schedule.code}</span>
+            <span className="visually-hidden"> {schedule.code}</span>
           </button>
-          <button type="button" className="docs-action" onClick={onRemove}>
+          <button type="button" className="link-button" onClick={onRemove}>
             {t('documents.retention.remove')}
-            <span className="docs-sr"> {schedule.code}</span>
+            <span className="visually-hidden"> {schedule.code}</span>
           </button>
         </span>
       </div>
@@ -310,7 +311,7 @@ function ScheduleForm({
             </label>
             <button
               type="button"
-              className="docs-action"
+              className="link-button"
               onClick={() => set({ labels: draft.labels.filter((_, i) => i !== at) })}
             >
               {t('documents.retention.remove_label', { name: label.name || at + 1 })}
@@ -320,7 +321,7 @@ function ScheduleForm({
         {draft.labels.length < RETENTION_LIMITS.labels && (
           <button
             type="button"
-            className="docs-action"
+            className="link-button"
             onClick={() => set({ labels: [...draft.labels, { name: '', color: '#1c4f9c' }] })}
           >
             {t('documents.retention.add_label')}
@@ -371,7 +372,7 @@ function Assignments({ loaded, onChanged }: { loaded: Loaded; onChanged(): void 
       {loaded.assignments.length === 0 ? (
         <p className="muted">{t('documents.retention.no_assignments')}</p>
       ) : (
-        <table className="docs-table">
+        <table className="data-table docs-table">
           <thead>
             <tr>
               <th scope="col">{t('documents.retention.target_type')}</th>
@@ -389,9 +390,12 @@ function Assignments({ loaded, onChanged }: { loaded: Loaded; onChanged(): void 
                 </td>
                 <td>{row.schedule_code}</td>
                 <td className="docs-table__actions">
-                  <button type="button" className="docs-action" onClick={() => void unassign(row)}>
+                  <button type="button" className="link-button" onClick={() => void unassign(row)}>
                     {t('documents.retention.unassign')}
-                    <span className="docs-sr"> {t('documents.retention.unassign_of', { name: row.target_name })}</span>
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('documents.retention.unassign_of', { name: row.target_name })}
+                    </span>
                   </button>
                 </td>
               </tr>
@@ -451,7 +455,7 @@ function Assignments({ loaded, onChanged }: { loaded: Loaded; onChanged(): void 
           </select>
         </label>
         <Refusal failure={failure} />
-        <div className="docs-dialog__actions">
+        <div className="dialog__actions">
           <button type="submit" className="button" disabled={busy}>
             {t('documents.retention.assign')}
           </button>
@@ -470,7 +474,7 @@ function Due({ rows }: { rows: DueRow[] }) {
       {rows.length === 0 ? (
         <p className="muted">{t('documents.retention.no_due')}</p>
       ) : (
-        <table className="docs-table">
+        <table className="data-table docs-table">
           <thead>
             <tr>
               <th scope="col">{t('documents.retention.document')}</th>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { call } from '@tramita/web/api'
 import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
+import { errorText } from '@tramita/web/loading'
 import {
   SHARE_PERMISSIONS,
   SHARING_ROUTES,
@@ -18,7 +19,6 @@ import {
   type ShareList,
   type SharePermission,
 } from '../../shared/sharing.js'
-import { errorText } from '../library/format.js'
 
 const sharePath = (id: number) => SHARING_ROUTES.update.path.replace(':id', String(id))
 
@@ -224,11 +224,11 @@ export function ShareDialog({ type, id, name, onClose }: Props) {
               </select>
               <button
                 type="button"
-                className="docs-action"
+                className="link-button"
                 onClick={() => void run(() => call<ShareList>('DELETE', sharePath(row.id)))}
               >
                 {t('documents.screens.revoke')}
-                <span className="docs-sr"> {row.name}</span>
+                <span className="visually-hidden"> {row.name}</span>
               </button>
             </li>
           ))}

@@ -1,11 +1,14 @@
 /**
- * The end of a dialog's form in the library's screens: what the server refused last (its message, kept
- * until the next try), then Cancel and the form's own action; and the state of such a try.
+ * The end of a dialog's form in the plugins' screens: what the server refused last (its message, kept
+ * until the next try), then Cancel and the form's own action; the state of such a try; and a dialog that
+ * asks before an action that cannot be undone. Classes: `dialog-form` and `dialog__actions` (dialog.css),
+ * `button--quiet` and `button--danger` (screens.css).
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '@tramita/web/Dialog'
-import { errorText } from '../library/format.js'
+import { Dialog } from './Dialog.js'
+import { errorText } from './loading.js'
+import './screens.css'
 
 /** One try at a time; a refusal it throws becomes `failure`, shown by DialogActions. */
 export function useAttempt() {
@@ -26,16 +29,6 @@ export function useAttempt() {
   return { failure, busy, attempt }
 }
 
-interface DialogActionsProps {
-  /** The submit button's text. */
-  submit: string
-  busy: boolean
-  failure?: string | null
-  /** The action deletes: the danger colour. */
-  danger?: boolean
-  onCancel(): void
-}
-
 /** What the server refused last, if anything. */
 export function Refusal({ failure }: { failure?: string | null }) {
   return failure ? (
@@ -45,16 +38,27 @@ export function Refusal({ failure }: { failure?: string | null }) {
   ) : null
 }
 
+export interface DialogActionsProps {
+  /** The submit button's text. */
+  submit: string
+  busy: boolean
+  failure?: string | null
+  /** The action deletes or revokes: the danger colour. */
+  danger?: boolean
+  onCancel(): void
+}
+
+/** What the server refused last, then Cancel and the form's own action (its submit button). */
 export function DialogActions({ submit, busy, failure, danger, onCancel }: DialogActionsProps) {
   const { t } = useTranslation()
   return (
     <>
       <Refusal failure={failure} />
-      <div className="docs-dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('documents.screens.cancel')}
+      <div className="dialog__actions">
+        <button type="button" className="button button--quiet" onClick={onCancel}>
+          {t('dialog.cancel')}
         </button>
-        <button type="submit" className={danger ? 'button docs-danger' : 'button'} disabled={busy}>
+        <button type="submit" className={danger ? 'button button--danger' : 'button'} disabled={busy}>
           {submit}
         </button>
       </div>
@@ -63,8 +67,8 @@ export function DialogActions({ submit, busy, failure, danger, onCancel }: Dialo
 }
 
 /**
- * A dialog that asks before an action that cannot be undone (deleting): its question, then Cancel and
- * the action; a refusal is shown in it and it stays open.
+ * Asks before an action that cannot be undone (deleting, revoking): its question, then Cancel and the
+ * action; a refusal is shown in it and it stays open. The owner closes it when `onConfirm` succeeds.
  */
 export function ConfirmDialog({
   title,
@@ -83,9 +87,9 @@ export function ConfirmDialog({
 }) {
   const { failure, busy, attempt } = useAttempt()
   return (
-    <Dialog className="docs-dialog" title={title} onClose={onClose} testId={testId}>
+    <Dialog title={title} onClose={onClose} testId={testId}>
       <form
-        className="docs-form"
+        className="dialog-form"
         onSubmit={(event) => {
           event.preventDefault()
           void attempt(onConfirm)

@@ -1,7 +1,13 @@
-/** A screen's data read on mount and again on `reload()`; a failure to read is kept as text for a notice. */
+/**
+ * A screen's data read on mount and again on `reload()` (the plugins' screens), and what a failure
+ * says: the server's message (a CallError's), kept as text for a notice or a toast.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorText } from './format.js'
 
+/** What a failed call says (the server's `message`), for a notice or a toast. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** `load` is run on mount and on each `reload()`; the newest `load` is the one run, an old answer is dropped. */
 export function useLoaded<T>(load: () => Promise<T>): { value: T | null; failure: string | null; reload(): void } {
   const [value, setValue] = useState<T | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
