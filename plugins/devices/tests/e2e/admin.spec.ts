@@ -202,6 +202,8 @@ test.group('devices administration screens in Chromium', (group) => {
     const ana = await person('ana_dev', 'Ana', 'Pérez')
     await person('andres_dev', 'Andrés', 'Gómez')
     const page = await en.signedIn('admin_dev')
+    // A clock the test moves: the lists' refresh comes when asked rather than after a real wait.
+    await page.clock.install()
 
     // Its agent, connected: ACTIVE, one machine, seen just now, its computer.
     await page.goto(`${base}/devices/agents`)
@@ -210,6 +212,15 @@ test.group('devices administration screens in Chromium', (group) => {
     const agentText = await agent.innerText()
     for (const value of ['pc-recepcion', 'Ab3_x9…']) assert.include(agentText, value)
     assert.equal(await agent.locator('td').nth(1).innerText(), '1')
+
+    // The list follows the agent by itself: its connection closed, the screen says so within one refresh.
+    await db.from('devices_agents').update({ session: null, session_seen_at: null, status: 'INACTIVE' })
+    await page.clock.fastForward(11_000) // one refresh (LIVE_MS, web/screens/parts.tsx) and a second
+    await agent.getByTestId('dev-status').getByText('INACTIVE').waitFor()
+    // Back: connected again (the rest of the test needs its machine available).
+    await db.from('devices_agents').update({ session: 'lease-1', session_seen_at: new Date(), status: 'ACTIVE' })
+    await page.clock.fastForward(11_000)
+    await agent.getByTestId('dev-status').getByText('ACTIVE').waitFor()
 
     await page.goto(`${base}/devices/machines`)
     const row = machineRow(page, 'HP LaserJet M404')

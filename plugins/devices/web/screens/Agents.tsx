@@ -14,7 +14,7 @@ import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import type { AgentRow } from '../../shared/devices.js'
 import { agents as listAgents, createAgent, renameAgent, revokeAgent } from '../api.js'
-import { Cell, ListState, StatusBadge, When } from './parts.js'
+import { Cell, LIVE_MS, ListState, StatusBadge, When } from './parts.js'
 import '@tramita/web/screens.css'
 import './devices.css'
 
@@ -28,7 +28,7 @@ type Open =
 
 export default function Agents() {
   const { t } = useTranslation()
-  const { value: all, failure, reload } = useLoaded(listAgents)
+  const { value: all, failure, reload } = useLoaded(listAgents, { refreshMs: LIVE_MS })
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
 

@@ -14,13 +14,13 @@ import { Page } from '@tramita/web/Page'
 import { toasts } from '@tramita/web/toasts'
 import type { MachineRow } from '../../shared/devices.js'
 import { machines as listMachines, people as listPeople, updateMachine, type Person } from '../api.js'
-import { AvailabilityBadge, Cell, ListState } from './parts.js'
+import { AvailabilityBadge, Cell, LIVE_MS, ListState } from './parts.js'
 import '@tramita/web/screens.css'
 import './devices.css'
 
 export default function Machines() {
   const { t } = useTranslation()
-  const { value: all, failure, reload } = useLoaded(listMachines)
+  const { value: all, failure, reload } = useLoaded(listMachines, { refreshMs: LIVE_MS })
   const [editing, setEditing] = useState<MachineRow | null>(null)
   const none = <span className="muted">—</span>
 

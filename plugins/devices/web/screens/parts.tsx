@@ -7,6 +7,9 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AgentStatus, Availability } from '../../shared/protocol.js'
 
+/** How often the lists are read again while shown: an agent's status and machines change by themselves. */
+export const LIVE_MS = 10_000
+
 /** The list's states before it has rows: reading, or the server's refusal with a way to try again. */
 export function ListState({
   loading,
