@@ -1,7 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { tramitaActions, tramitaFieldTypes, tramitaScreens } from '@tramita/plugin-api/discover'
+import { tramitaActions, tramitaFieldTypes, tramitaFormDevices, tramitaScreens } from '@tramita/plugin-api/discover'
 
 /** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
 const SERVER = 'http://localhost:3333'
@@ -27,12 +27,14 @@ const apiOnly: ProxyOptions = {
 export default defineConfig({
   // virtual:tramita-field-types: the core's field types and the enabled plugins' (tramita.plugins.json);
   // virtual:tramita-actions: the action engine with the enabled plugins' handlers (loaded lazily);
-  // virtual:tramita-screens: the enabled plugins' screens (App.tsx's plugin route, loaded lazily).
+  // virtual:tramita-screens: the enabled plugins' screens (App.tsx's plugin route, loaded lazily);
+  // virtual:tramita-form-devices: the scanners and signing pads the core's dialogs offer (loaded lazily).
   plugins: [
     react(),
     tramitaFieldTypes(fileURLToPath(new URL('..', import.meta.url))),
     tramitaActions(fileURLToPath(new URL('..', import.meta.url))),
     tramitaScreens(fileURLToPath(new URL('..', import.meta.url))),
+    tramitaFormDevices(fileURLToPath(new URL('..', import.meta.url))),
   ],
   // The manifest lets the bundle benchmark follow each route's chunks.
   // The viewers' chunks (pdf.js, three.js) are big on purpose: each loads only with its first file.
@@ -70,6 +72,8 @@ export default defineConfig({
       '/health': SERVER,
       '/ws': { target: SERVER, ws: true },
       '/getPublicFile': SERVER,
+      // The signing flow's template (spec 000 §7), served by the devices plugin.
+      '/static/plantillas': SERVER,
       '/confirmretention': apiOnly,
     },
   },

@@ -31,3 +31,67 @@ export interface OcrCapability {
     { pages: ('ocr' | 'scan' | 'skip')[]; text: string } | { error: 'engine_missing' | 'unreadable' | 'failed' }
   >
 }
+
+/**
+ * `devices.files`: the files under a path on a device agent's computer (issue 21: a synchronized folder
+ * of the documents plugin). Every call names the agent and the root (the folder's path on the agent);
+ * the agent serves nothing outside that root (`..`, absolute paths and symlinks are refused). A call
+ * to an agent that is off or does not answer in time ends as 'offline'.
+ */
+export const AGENT_FILES_CAPABILITY = 'devices.files'
+
+/** Why an agent's file call did not succeed (the spec's texts: 001 §8). */
+export type AgentFilesError =
+  | 'not_found'
+  | 'not_directory'
+  | 'no_permission'
+  | 'offline'
+  /** The relative path leaves the root (.., absolute, a symlink) or the root is not the caller's. */
+  | 'outside_root'
+  | 'too_large'
+  | 'failed'
+
+/** A regular file under a root: its path relative to the root with `/`, its size and modification time. */
+export interface AgentFileEntry {
+  path: string
+  size: number
+  mtimeMs: number
+}
+
+export interface AgentFilesCapability {
+  /** The agents `who` may bind a folder to (administrators: every agent not revoked; others: none). */
+  agents(who: { roles: readonly string[] }): Promise<{ id: number; name: string; online: boolean }[]>
+  /** Is `root` an existing directory the agent may read and write? */
+  check(agentId: number, root: string): Promise<'ok' | AgentFilesError>
+  /** Every regular file under `root`, however deep (symlinks and dotfiles skipped). */
+  list(agentId: number, root: string): Promise<{ files: AgentFileEntry[] } | { error: AgentFilesError }>
+  /** Copies `root/relPath` to the local file `dest` (at most `maxBytes`). */
+  read(
+    agentId: number,
+    root: string,
+    relPath: string,
+    dest: string,
+    maxBytes: number
+  ): Promise<AgentFileEntry | { error: AgentFilesError }>
+  /** Writes the local file `source` to `root/relPath` (its folders made); answers the file as written. */
+  write(
+    agentId: number,
+    root: string,
+    relPath: string,
+    source: string
+  ): Promise<AgentFileEntry | { error: AgentFilesError }>
+  /** Removes `root/relPath`; a file already gone is not an error. */
+  remove(agentId: number, root: string, relPath: string): Promise<'ok' | { error: AgentFilesError }>
+  /**
+   * The roots an agent is to watch, asked at each connection of the agent and after `rewatch`: the user
+   * answers them (its synchronized folders on that agent).
+   */
+  watchedRoots(provider: (agentId: number) => Promise<string[]>): void
+  /** Tells the agent to ask `watchedRoots` again (a folder was bound or unbound). */
+  rewatch(agentId: number): Promise<void>
+  /**
+   * Hears that something changed under a root (the agent saw it, debounced) or that the agent
+   * (re)connected, when anything may have changed: `root` is null then.
+   */
+  onChange(listener: (agentId: number, root: string | null) => void): void
+}

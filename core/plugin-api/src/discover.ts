@@ -203,3 +203,20 @@ export function screensModuleSource(pluginsDir: string, ids: readonly string[]):
 
 /** The Vite plugin serving SCREENS_MODULE. */
 export const tramitaScreens = (root: string) => virtualModule(SCREENS_MODULE, screensModuleSource, root)
+
+/** The id the browser code imports the device capture of the core's dialogs by. */
+export const FORM_DEVICES_MODULE = 'virtual:tramita-form-devices'
+
+/**
+ * The source of FORM_DEVICES_MODULE: `export const formDevices` is null when no enabled plugin exports
+ * `./form-devices`, else a dynamic import of the first one's in load order (its default export, a
+ * FormDevices value from ./web.ts): a chunk of its own, loaded when a dialog first asks for it.
+ */
+export function formDevicesModuleSource(pluginsDir: string, ids: readonly string[]): string {
+  const entry = ids.map((id) => pluginExport(pluginsDir, id, './form-devices')).find(Boolean)
+  if (!entry) return 'export const formDevices = null\n'
+  return `export const formDevices = () => import(${JSON.stringify(entry)}).then((module) => module.default)\n`
+}
+
+/** The Vite plugin serving FORM_DEVICES_MODULE. */
+export const tramitaFormDevices = (root: string) => virtualModule(FORM_DEVICES_MODULE, formDevicesModuleSource, root)

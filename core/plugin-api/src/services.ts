@@ -81,6 +81,11 @@ export interface PluginFileAnswer {
   /** Shown in the browser (viewers) or saved as an attachment. */
   disposition: 'inline' | 'attachment'
   size?: number
+  /**
+   * Seconds any cache may keep it: for a file the same for everyone (a public template). Without it a
+   * file is `private, no-cache`, as a person's files are.
+   */
+  publicMaxAge?: number
 }
 
 export type PluginAuth = 'signed-in' | 'public' | { roles: readonly string[] }

@@ -15,6 +15,8 @@ import {
 } from '../shared/protocol.js'
 import { Inventory, type InventoryOptions } from './inventory.js'
 import { Runner } from './runner.js'
+import { Signer } from './signer.js'
+import { AgentFiles } from './files.js'
 
 /**
  * The agent: one WebSocket to the server, kept open (reconnected with growing waits after any drop or
@@ -32,6 +34,11 @@ export interface AgentOptions extends InventoryOptions {
   backoff?: { minMs: number; maxMs: number }
   heartbeatMs?: number
   discoverEveryMs?: number
+  /** The signing pad's program (signer.ts); without it the agent takes no sign orders. */
+  signCommand?: string
+  signTimeoutMs?: number
+  /** Synchronized folders only under these directories (files.ts); empty: anywhere this user may use. */
+  filesRoots?: string[]
 }
 
 export class AgentStopped extends Error {}
@@ -43,6 +50,9 @@ export class Agent {
   readonly instance = randomBytes(12).toString('hex')
   readonly inventory: Inventory
   readonly runner: Runner
+  readonly signer: Signer | null
+  /** Synchronized folders' files (files.ts). */
+  readonly files: AgentFiles
   status: AgentStatus | 'CONNECTING' = 'CONNECTING'
   private socket?: WebSocket
   private stopped = false
@@ -64,6 +74,22 @@ export class Agent {
       send: (message) => this.send(message),
       log: this.log,
       saneEnv: options.saneEnv,
+    })
+    this.signer = options.signCommand
+      ? new Signer({
+          server: options.server,
+          command: options.signCommand,
+          send: (message) => this.send(message),
+          log: this.log,
+          timeoutMs: options.signTimeoutMs,
+        })
+      : null
+    this.files = new AgentFiles({
+      server: options.server,
+      token: options.token,
+      allowedRoots: options.filesRoots ?? [],
+      send: (message) => this.send(message),
+      log: this.log,
     })
     this.done = new Promise<void>((resolve, reject) => {
       this.finished = (error) => (error ? reject(error) : resolve())
@@ -90,6 +116,9 @@ export class Agent {
     clearTimeout(this.reconnectTimer)
     this.socket?.close(1000, 'agent stopping')
     await this.runner.idle()
+    await this.signer?.idle()
+    this.files.stop()
+    await this.files.idle()
     this.finished()
   }
 
@@ -162,6 +191,7 @@ export class Agent {
     this.stopped = true
     for (const timer of this.timers) clearInterval(timer)
     clearTimeout(this.reconnectTimer)
+    this.files.stop()
     this.status = 'CANCELLED'
     this.finished(new AgentStopped(reason))
   }
@@ -175,6 +205,7 @@ export class Agent {
       version: this.options.version,
       hostname: hostname(),
       machines,
+      sign: this.signer !== null,
     })
     // Outcomes the server may have missed while the link was down.
     this.runner.resend()
@@ -202,6 +233,16 @@ export class Agent {
         return
       case 'cancel':
         this.runner.cancel(message.id)
+        return
+      case 'sign':
+        if (this.signer) this.signer.take(message)
+        else this.send({ type: 'sign_failed', token: message.token, detail: 'this agent has no sign command' })
+        return
+      case 'files':
+        this.files.take(message)
+        return
+      case 'watch':
+        this.files.watch(message.roots)
         return
     }
   }

@@ -14,6 +14,10 @@ visible to other users of the computer).
   --printer URI       an IPP printer (ipp://host:631/ipp/print), besides those found; repeatable
   --scanner DEVICE    a SANE device (as scanimage -L names it), besides those found; repeatable
   --no-discover       only the printers and scanners given, no mDNS or SANE discovery
+  --sign-command CMD  a signing pad's program, run as CMD TEMPLATE OUTPUT for each signature asked
+                      (it writes the signed PDF to OUTPUT); TRAMITA_AGENT_SIGN_COMMAND may hold it
+  --files-root DIR    synchronized folders may only be bound under DIR; repeatable (none: any
+                      directory this user may read and write)
   --help              this text`
 
 /** `tramita agent ...`: runs until stopped (SIGINT, SIGTERM) or refused for good by the server. */
@@ -29,6 +33,8 @@ export async function runAgent(argv: string[]): Promise<number> {
         printer: { type: 'string', multiple: true },
         scanner: { type: 'string', multiple: true },
         'no-discover': { type: 'boolean' },
+        'sign-command': { type: 'string' },
+        'files-root': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -55,6 +61,8 @@ export async function runAgent(argv: string[]): Promise<number> {
     printers: args.printer ?? [],
     scanners: args.scanner ?? [],
     discover: !args['no-discover'],
+    signCommand: args['sign-command'] || process.env.TRAMITA_AGENT_SIGN_COMMAND || undefined,
+    filesRoots: args['files-root'] ?? [],
   })
   const stop = () => void agent.stop()
   process.once('SIGINT', stop)

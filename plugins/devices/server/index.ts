@@ -6,6 +6,9 @@ import { adminRoutes } from './admin/routes.js'
 import { jobRoutes } from './jobs/routes.js'
 import { bindOcrScan, ocrScanJobs } from './jobs/ocr_scan.js'
 import { bindExpiry, expiryJobs } from './jobs/expire.js'
+import { signatureRoutes } from './signatures/routes.js'
+import { filesRoutes } from './files/routes.js'
+import { filesCapability } from './files/capability.js'
 
 /**
  * Devices (issue 21; spec 000 §7, 001 §2, §4, §7, §8): agents on the computers that have the printers
@@ -28,7 +31,10 @@ export default definePlugin({
   ],
   register(ctx: PluginContext) {
     ctx.peers.endpoint(agentEndpoint(ctx))
-    for (const route of [...jobRoutes(ctx), ...adminRoutes(ctx)]) ctx.http.route(route)
+    for (const route of [...jobRoutes(ctx), ...adminRoutes(ctx), ...signatureRoutes(ctx)]) ctx.http.route(route)
+    // Synchronized folders' files on the agents, for the documents plugin: `devices.files`.
+    for (const route of filesRoutes(ctx)) ctx.http.route(route)
+    ctx.capabilities.provide('files', filesCapability(ctx))
     bindOcrScan(ctx)
     bindExpiry(ctx)
   },

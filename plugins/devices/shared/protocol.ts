@@ -96,6 +96,19 @@ export interface ScanOrder {
 export type JobOrder = PrintOrder | ScanOrder
 
 /**
+ * A signature on the agent's signing pad (spec 000 §7 signing flow): the agent fetches `template`, has
+ * its sign command fill it, and sends the PDF to `upload` (multipart `file`; the path's token is the
+ * only key, good once and for minutes, so the order is not kept or sent again: a new request is).
+ * Both are paths on the server.
+ */
+export interface SignOrder {
+  type: 'sign'
+  token: string
+  template: string
+  upload: string
+}
+
+/**
  * Why a job failed, as the agent knows it; the server shows the spec's message for each (001 §8).
  * `no_paper`: no paper in the tray; `not_detected`: the document to scan was not detected;
  * `no_storage`: insufficient storage; `print_error` / `scan_error`: anything else on that side;
@@ -116,11 +129,16 @@ export type JobFailure = JobError | 'agent_off'
 
 /** Agent → server. */
 export type AgentMessage =
-  | { type: 'hello'; protocol: number; version: string; hostname: string; machines: MachineReport[] }
+  /** `sign`: started with a sign command, so its machines may take sign orders (absent: false). */
+  | { type: 'hello'; protocol: number; version: string; hostname: string; machines: MachineReport[]; sign?: boolean }
   /** The heartbeat, also sent at once when a device appears, goes or changes. */
   | { type: 'machines'; machines: MachineReport[] }
   /** A print job's outcome (a scan's success arrives as its upload; its failure comes here). */
   | { type: 'result'; id: string; status: 'done' | 'failed'; error?: JobError; detail?: string }
+  /** A sign order that ended without an upload (the pad's program failed or timed out). */
+  | { type: 'sign_failed'; token: string; detail: string }
+  /** Something changed under a watched root (files.ts; debounced on the agent). */
+  | { type: 'files_changed'; root: string }
 
 /** Server → agent. */
 export type ServerMessage =
@@ -132,6 +150,32 @@ export type ServerMessage =
   /** A job the agent should drop (cancelled, or finished elsewhere). */
   | { type: 'cancel'; id: string }
   | { type: 'status'; status: AgentStatus }
+  | SignOrder
+  | FilesOrder
+  /** The roots of synchronized folders on this agent: it watches them and tells files_changed. */
+  | { type: 'watch'; roots: string[] }
+
+/**
+ * A file call on a root the server bound (a synchronized folder's path, devices.files capability): the
+ * agent answers it over HTTP at AGENT_FILES_PATH with the call's id (fields `error`, `entry`, `files`
+ * as JSON; a read's bytes as `file`), and fetches a write's bytes there first. `path` is relative to
+ * `root` with `/`; the agent refuses one that leaves it (.., absolute, through a symlink).
+ */
+export interface FilesOrder {
+  type: 'files'
+  id: string
+  op: FilesOp
+  root: string
+  path?: string
+  maxBytes?: number
+}
+export const FILES_OPS = ['check', 'list', 'read', 'write', 'remove'] as const
+export type FilesOp = (typeof FILES_OPS)[number]
+/** GET: a write's bytes; POST multipart: a file call's answer. */
+export const AGENT_FILES_PATH = '/api/devices/agent/files/:id'
+/** How long the server waits for an agent's answer to a file call (a read or write of a large file: more). */
+export const FILES_CALL_MS = 30_000
+export const FILES_TRANSFER_MS = 10 * 60_000
 
 /** Largest message either side sends (a hello with many machines fits easily). */
 export const MAX_MESSAGE_BYTES = 256 * 1024

@@ -13,6 +13,9 @@
  */
 import { DEVICES_ROUTES, PRINT_EVENT, SCAN_EVENT, type PrintEvent, type ScanEvent } from '../shared/devices.js'
 import { devicesActionTypes } from '../shared/action_types.js'
+import { isGoodScan, placeAndWait as placeAndListen, randomId, scanCallFields, scanTokenForm } from './scan_order.js'
+
+export { randomId, scanTokenForm, SCAN_HEIGHT_CM, SCAN_PAPER, SCAN_WIDTH_CM } from './scan_order.js'
 
 /** What a handler uses of the engine's step context (plugins/actions/web/types.ts StepContext). */
 export interface DevicesStep {
@@ -57,11 +60,6 @@ export const DEVICES_TEXTS = {
   scanError: 'devices.error.scan_error',
 } as const
 
-/** Scan area in centimetres and paper (spec 000 §9: scan size 22 by 28). */
-export const SCAN_HEIGHT_CM = 22
-export const SCAN_WIDTH_CM = 28
-export const SCAN_PAPER = 'letter'
-
 /** The action types these handlers run (shared/action_types.ts, also the package's `./action-types`). */
 export const types = devicesActionTypes
 
@@ -81,17 +79,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 function seconds(value: unknown, fallback: number): number {
   const n = Number(value)
   return Number.isFinite(n) && n > 0 ? n : fallback
-}
-
-/** A random id for token_form (crypto.getRandomValues works on plain http too, unlike randomUUID). */
-export function randomId(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(12))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** The form field token_form joins with a random id and the side (spec 000 §7). */
-export function scanTokenForm(field: string, id = randomId(), side: 'front' | 'back' = 'front'): string {
-  return `${field}$$$${id}$$$${side}`
 }
 
 const ONE_PLACEHOLDER = /^\s*\$\{\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*\}\s*$/
@@ -141,33 +128,20 @@ async function shown(step: DevicesStep, work: () => Promise<void>): Promise<void
   }
 }
 
-/**
- * Posts a job and waits for its answer on the socket: listening starts before the call (an answer may
- * come before the call's own), and stops when the call fails. No answer within `ms`: a Notice.
- */
-async function placeAndWait<T>(
+/** Posts a job and waits for its answer on the step's socket (scan_order.ts); no answer within `ms`: a Notice. */
+function placeAndWait<T>(
   step: DevicesStep,
   event: string,
   match: (data: T) => boolean,
   ms: number,
   place: () => Promise<unknown>
 ): Promise<T> {
-  const stop = new AbortController()
-  const answer = step.host.socketEvent(event, (data) => match(data as T), ms, stop.signal)
-  // Settled below, or abandoned when the call fails: never an unhandled rejection.
-  answer.catch(() => undefined)
-  try {
-    await place()
-  } catch (error) {
-    stop.abort(error)
-    throw error
-  }
-  try {
-    return (await answer) as T
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error)
-    throw new Notice(DEVICES_TEXTS.timeout, `no ${event} answer within ${Math.round(ms / 1000)} s (${why})`)
-  }
+  return placeAndListen<T>(
+    step.host.socketEvent,
+    { event, match, ms },
+    place,
+    (why) => new Notice(DEVICES_TEXTS.timeout, `no ${event} answer within ${Math.round(ms / 1000)} s (${why})`)
+  )
 }
 
 /** The file entry of a good scan, in the contract's FileEntry shape. */
@@ -204,31 +178,23 @@ export function devicesActionHandlers(): DevicesHandler[] {
         }
         const tokenForm = scanTokenForm(field)
         const format = kind === 'image' && config.format === 'pdf' ? 'jpeg' : text(config.format) || 'pdf'
-        const configPrinter = {
+        const call = scanCallFields(machine, tokenForm, {
           duplex: config.duplex === true,
           color: config.color !== false,
           dpi: Number(config.dpi) || 300,
-          paper: SCAN_PAPER,
-          height: SCAN_HEIGHT_CM,
-          width: SCAN_WIDTH_CM,
-          inputSource: text(config.source) || 'Platen',
+          source: text(config.source),
           ocr: config.ocr === true,
           format,
-        }
+        })
         const ms = seconds(config.seconds, 120) * 1000
         const event = await placeAndWait<ScanEvent>(
           step,
           SCAN_EVENT,
           (data) => data?.token_form === tokenForm,
           ms,
-          () =>
-            step.host.post(DEVICES_ROUTES.scan.path, {
-              config_printer: JSON.stringify(configPrinter),
-              token_machine: machine,
-              token_form: tokenForm,
-            })
+          () => step.host.post(call.path, call.fields)
         )
-        if (event.status !== 'good' || !text(event.path)) failed(event.message, DEVICES_TEXTS.scanError)
+        if (!isGoodScan(event)) failed(event.message, DEVICES_TEXTS.scanError)
         const entry = scannedEntry(event)
         // Added as an upload is: an image's value is its entry, a file field's the list with it at the end.
         const now = step.form.valuesNow()[field]

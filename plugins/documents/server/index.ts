@@ -10,6 +10,8 @@ import { ocrCapability } from './ocr/capability.js'
 import { documentsJobs, scheduleJobs } from './jobs.js'
 import { documentsCommands } from './cli/commands.js'
 import { DOCUMENTS_SETTINGS_DECLARATION } from '../shared/settings.js'
+import { syncRoutes } from './sync/routes.js'
+import { listenToAgents } from './sync/jobs.js'
 
 /**
  * Documents (spec 001 §2–§9): the library (folders, files, versions, trash, labels, comments), sharing
@@ -42,10 +44,15 @@ export default definePlugin({
       ...indexRoutes(ctx),
       ...retentionRoutes(ctx),
       ...ocrRoutes(ctx),
+      ...syncRoutes(ctx),
     ]
     for (const route of routes) ctx.http.route(route)
     scheduleJobs(ctx)
     // The OCR engine for other plugins' files (a device's scan): `documents.ocr`.
     ctx.capabilities.provide('ocr', ocrCapability(ctx))
+  },
+  boot(ctx: PluginContext) {
+    // Synchronized folders hear their agents (the devices plugin's `devices.files`, when it is there).
+    listenToAgents(ctx)
   },
 })

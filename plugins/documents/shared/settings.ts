@@ -32,6 +32,8 @@ export const DOCUMENTS_SETTINGS_DECLARATION = {
   ocrWorkers: { type: 'integer', default: 0, min: 0, max: 8 },
   /** How long a retention confirmation's code (mailed to the responsible person) may be used. */
   retentionCodeDays: { type: 'integer', default: 30, min: 1, max: 365, unit: 'days' },
+  /** How often every synchronized folder is compared with its agent's path (besides the agent's own reports). */
+  syncMinutes: { type: 'integer', default: 5, min: 1, max: 1440, unit: 'minutes' },
 } as const satisfies SettingsDeclaration
 
 /** The defaults, as plain values. */

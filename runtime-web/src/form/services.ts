@@ -150,6 +150,7 @@ export function createFormServices(
     get lang() {
       return language()
     },
+    formKey: context.data,
     async upload(files: File[], foldertype: FolderType, field: string): Promise<UploadedFile[]> {
       const out: UploadedFile[] = []
       for (const file of files) {

@@ -44,6 +44,8 @@ export interface RuntimeServices {
    * the ID card's cardim_* calls. Absent where no case can be acted on (the designer's preview).
    */
   endpoint?<T = unknown>(name: string, fields: Record<string, string | Blob>): Promise<T>
+  /** The form's key (the calls' `data`): a device's capture is checked against this form's fields. */
+  formKey?: string
 }
 
 export interface FieldProps<V = unknown> {

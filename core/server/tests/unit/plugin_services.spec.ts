@@ -28,6 +28,8 @@ test.group('plugin services: routes', () => {
     // Spec 001 §7: the retention confirmation's card and, as it is, its PUT.
     assert.equal(routePath('docs', '/confirmretention/document/:code'), '/confirmretention/document/:code')
     assert.equal(routePath('docs', '/confirmretention'), '/confirmretention')
+    // Spec 000 §7: the signing flow's template PDF.
+    assert.equal(routePath('docs', '/static/plantillas/plantilla_firma.pdf'), '/static/plantillas/plantilla_firma.pdf')
     assert.throws(() => routePath('plugins', 'list'), /is the core's/)
     for (const bad of [
       '/api/other/x',
@@ -37,6 +39,7 @@ test.group('plugin services: routes', () => {
       '/api/docs/../plugins',
       '/data/a b',
       '/confirmretentionx',
+      '/static/other.js',
       '',
     ]) {
       assert.throws(() => routePath('docs', bad), /plugin "docs"/, bad)

@@ -21,6 +21,8 @@ export interface AgentRecord {
   last_seen_at: Date | string | null
   hostname: string | null
   version: string | null
+  /** Started with a sign command: its machines take sign orders. */
+  can_sign?: boolean | number
 }
 
 const NAME_MAX = 150

@@ -14,6 +14,8 @@ import { leaseAlive, licensedIds, parsePeerId, peerIdOf, statusOf, type AgentRec
 import { recordMachines } from '../machines/report.js'
 import { applyResult, unfinishedOrders } from '../jobs/results.js'
 import { liveSince } from '../jobs/expire.js'
+import { signFailed } from '../signatures/requests.js'
+import { filesChanged, sendWatch } from '../files/capability.js'
 
 type Ctx = Pick<
   PluginContext,
@@ -106,7 +108,12 @@ export function agentEndpoint(ctx: Ctx): PluginPeerEndpoint {
         await ctx.db
           .table('agents')
           .where('id', agentId)
-          .update({ hostname: message.hostname, version: message.version, updated_at: now })
+          .update({
+            hostname: message.hostname,
+            version: message.version,
+            can_sign: message.sign === true,
+            updated_at: now,
+          })
         await recordMachines(ctx.db, agentId, message.machines)
         const licensed = await licensedIds(ctx)
         const mayWork = licensed === null || licensed.has(agentId)
@@ -117,10 +124,21 @@ export function agentEndpoint(ctx: Ctx): PluginPeerEndpoint {
           const jobs = await unfinishedOrders(ctx.db, agentId, await liveSince(ctx.settings))
           await send(peerId, { type: 'jobs', jobs })
         }
+        // Synchronized folders: what to watch, and a sync, since anything may have changed while it was away.
+        await sendWatch(ctx, { ...agent, session: parsePeerId(peerId).session })
+        filesChanged(agentId, null)
         return
       }
       if (message.type === 'machines') {
         await recordMachines(ctx.db, agentId, message.machines)
+        return
+      }
+      if (message.type === 'files_changed') {
+        filesChanged(agentId, message.root)
+        return
+      }
+      if (message.type === 'sign_failed') {
+        await signFailed(ctx, agentId, message.token, message.detail)
         return
       }
       await applyResult(ctx, agentId, message)

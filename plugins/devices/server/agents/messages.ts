@@ -68,6 +68,7 @@ export function parseAgentMessage(raw: unknown): AgentMessage {
         version: text(m.version, 40, 'version'),
         hostname: text(m.hostname, 255, 'hostname'),
         machines: list(m.machines, MAX_MACHINES, 'machines').map(machine),
+        sign: m.sign === undefined ? false : flag(m.sign, 'sign'),
       }
     case 'machines':
       return { type: 'machines', machines: list(m.machines, MAX_MACHINES, 'machines').map(machine) }
@@ -84,6 +85,10 @@ export function parseAgentMessage(raw: unknown): AgentMessage {
         ...(m.detail === undefined ? {} : { detail: text(m.detail, 500, 'detail') }),
       }
     }
+    case 'sign_failed':
+      return { type: 'sign_failed', token: text(m.token, 100, 'token'), detail: text(m.detail, 500, 'detail') }
+    case 'files_changed':
+      return { type: 'files_changed', root: text(m.root, 1000, 'root') }
     default:
       throw new BadMessage('unknown message type')
   }

@@ -1,6 +1,8 @@
 import type { PluginContext, PluginJob, PluginSettings } from '@tramita/plugin-api'
 import { devicesSettings } from '../settings.js'
 import { settle, tellFailed, type ResultCtx } from './results.js'
+import { dropOldSignatures } from '../signatures/requests.js'
+import { dropStaleCalls } from '../files/calls.js'
 
 /**
  * Jobs whose agent never answered within `jobMinutes` (it went away right after the job was placed):
@@ -40,6 +42,10 @@ export const expiryJobs: PluginJob[] = [
         if (await settle(ctx, null, id, { status: 'failed', error: 'agent_off' })) failed.push(id)
       }
       await tellFailed(ctx, failed)
+      // Signature requests a day past their end, with them (rows only: their pictures are staged files).
+      await dropOldSignatures(ctx)
+      // File calls a caller left behind (it died while waiting), with the bytes they hold.
+      await dropStaleCalls(ctx)
       return { expired: failed.length }
     },
   },

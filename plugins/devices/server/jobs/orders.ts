@@ -28,7 +28,7 @@ export async function reachableMachine(
   ctx: OrderCtx,
   who: PluginPrincipal,
   token: string | undefined,
-  side: 'print' | 'scan'
+  side: 'print' | 'scan' | 'sign'
 ): Promise<Reachable> {
   const machine = token
     ? ((await ctx.db.table('machines').where('token', token.slice(0, 64)).first()) as MachineRecord | null)
@@ -36,7 +36,7 @@ export async function reachableMachine(
   // Someone else's machine reads as no machine: a token reveals nothing.
   if (!machine || !(await mayUse(ctx, who, Number(machine.id))))
     throw new PluginFailure('devices.machine_not_found', 404)
-  if (side === 'print' ? !machine.can_print : !machine.can_scan)
+  if (side === 'print' ? !machine.can_print : side === 'scan' && !machine.can_scan)
     throw new PluginFailure(`devices.machine_cannot_${side}`)
   const agent =
     machine.agent_id === null
@@ -45,6 +45,11 @@ export async function reachableMachine(
   const licensed = await licensedIds(ctx)
   const on = agent && !agent.revoked_at && leaseAlive(agent) && (licensed === null || licensed.has(Number(agent.id)))
   if (!on) throw new PluginFailure('devices.error.agent_off', 409)
+  // A signing pad is the agent's (its sign command), beside whatever the machine prints or scans.
+  if (side === 'sign') {
+    if (!agent.can_sign) throw new PluginFailure('devices.machine_cannot_sign', 409)
+    return { machine, agent }
+  }
   const ready = side === 'print' ? ['available', 'print only'] : ['available', 'scan only']
   if (!ready.includes(machine.availability)) throw new PluginFailure('devices.machine_not_ready', 409)
   return { machine, agent: agent! }

@@ -38,15 +38,21 @@ export async function machineOptions(
   const machines = (await query) as MachineRecord[]
   const agents = await agentsById(ctx, machines)
   const licensed = await licensedIds(ctx)
-  return machines.map((m) => ({
-    token: m.token,
-    name: m.name,
-    ubication: m.location ?? '',
-    model: m.model ?? '',
-    ip: m.ip ?? '',
-    trays: traysOf(m).map((name) => ({ name })),
-    availability: effectiveAvailability(m, agents.get(Number(m.agent_id)), licensed),
-  }))
+  return machines.map((m) => {
+    const agent = agents.get(Number(m.agent_id))
+    const availability = effectiveAvailability(m, agent, licensed)
+    return {
+      token: m.token,
+      name: m.name,
+      ubication: m.location ?? '',
+      model: m.model ?? '',
+      ip: m.ip ?? '',
+      trays: traysOf(m).map((name) => ({ name })),
+      availability,
+      // A pad is the agent's: usable while the agent is (an off agent's machine is 'not available').
+      can_sign: availability !== 'not available' && Boolean(Number(agent?.can_sign ?? 0)),
+    }
+  })
 }
 
 export async function agentsById(ctx: Pick<PluginContext, 'db'>, machines: Pick<MachineRecord, 'agent_id'>[]) {

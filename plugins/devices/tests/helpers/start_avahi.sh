@@ -31,7 +31,7 @@ start_system_bus() {
 
 start_own_bus() {
   mkdir -p "$OWN_DIR"
-  rm -f "$OWN_DIR/bus_socket"
+  rm -f "$OWN_DIR/bus_socket" "$OWN_DIR/pid"
   # The system bus's type with a policy that lets this user own Avahi's name and call it.
   cat >"$OWN_DIR/bus.conf" <<EOF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -40,6 +40,7 @@ start_own_bus() {
   <type>system</type>
   <listen>$OWN_ADDRESS</listen>
   <auth>EXTERNAL</auth>
+  <pidfile>$OWN_DIR/pid</pidfile>
   <policy context="default">
     <allow user="*"/>
     <allow own="*"/>
@@ -51,26 +52,40 @@ EOF
   dbus-daemon --config-file="$OWN_DIR/bus.conf" --fork 9>&- && wait_for bus_up
 }
 
-if ! bus_up; then
-  export DBUS_SYSTEM_BUS_ADDRESS="$OWN_ADDRESS"
-  if ! bus_up; then
-    unset DBUS_SYSTEM_BUS_ADDRESS
-    if ! started=$(start_system_bus 2>&1); then
-      echo "dbus-daemon --system did not start ($started); starting a bus of our own" >&2
-      export DBUS_SYSTEM_BUS_ADDRESS="$OWN_ADDRESS"
-      start_own_bus || { echo "no D-Bus could be started" >&2; exit 1; }
-    fi
-  fi
-fi
-if ! avahi_up; then
-  # A daemon left from before this bus (or only its pid file) would make a new start refuse.
-  pid=$(cat /run/avahi-daemon/pid 2>/dev/null)
-  if [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = avahi-daemon ]; then
+# A daemon runs when its pid file names a live process of that program (a restored snapshot's files
+# name none). A slow answer under load is not a dead daemon: restarting a live one would cut off the
+# printers already on it.
+running() { pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ]; }
+restart_avahi() {
+  if running /run/avahi-daemon/pid avahi-daemon; then
     kill "$pid"
     i=0; while [ $i -lt 50 ] && [ -e "/proc/$pid" ]; do sleep 0.1; i=$((i + 1)); done
   fi
   rm -f /run/avahi-daemon/pid
   /usr/sbin/avahi-daemon -D --no-drop-root --no-chroot 9>&- || exit 1
+}
+
+bus_started=0
+if bus_up || { running /run/dbus/pid dbus-daemon && wait_for bus_up; }; then
+  : # the system bus
+elif export DBUS_SYSTEM_BUS_ADDRESS="$OWN_ADDRESS" && { bus_up || { running "$OWN_DIR/pid" dbus-daemon && wait_for bus_up; }; }; then
+  : # our own bus, started by an earlier call
+else
+  unset DBUS_SYSTEM_BUS_ADDRESS
+  bus_started=1
+  if ! started=$(start_system_bus 2>&1); then
+    echo "dbus-daemon --system did not start ($started); starting a bus of our own" >&2
+    export DBUS_SYSTEM_BUS_ADDRESS="$OWN_ADDRESS"
+    start_own_bus || { echo "no D-Bus could be started" >&2; exit 1; }
+  fi
+fi
+if avahi_up; then
+  :
+elif [ $bus_started = 0 ] && running /run/avahi-daemon/pid avahi-daemon && wait_for avahi_up; then
+  : # it was only slow
+else
+  # Not running, or on a bus that is gone (a new one was just started): a new start.
+  restart_avahi
   wait_for avahi_up || { echo "avahi-daemon started but is not on the bus" >&2; exit 1; }
 fi
 echo "DBUS_SYSTEM_BUS_ADDRESS=${DBUS_SYSTEM_BUS_ADDRESS:-}"

@@ -1,9 +1,11 @@
-import { PluginFailure, type PluginPrincipal, type PluginServices } from '@tramita/plugin-api'
+import { PluginFailure, type PluginContext, type PluginPrincipal } from '@tramita/plugin-api'
 import type { FolderRow } from '../../shared/library.js'
 import { requirePermission } from '../sharing/access.js'
 import { cleanName, nameTaken } from './names.js'
 import { folderRows, FOLDER_COLUMNS, type FolderRecord } from './rows.js'
 import { lockOwner } from './usage.js'
+import { checkBinding, checkPlace } from '../sync/bind.js'
+import { folderBound } from '../sync/jobs.js'
 
 export interface NewFolder {
   name: string | undefined
@@ -14,22 +16,19 @@ export interface NewFolder {
 }
 
 /**
- * Makes a folder in my root or in a folder I may write. A synchronized folder mirrors a path on an
- * agent (spec 001 §2, §8); no agent is connected to this server yet, so one is refused with the
- * spec's agent texts: no agent given or unknown → the agent is off; no path → the path does not exist.
+ * Makes a folder in my root or in a folder I may write. A synchronized folder mirrors a path on a
+ * device agent (spec 001 §2, §8): the agent and path are checked first (sync/bind.ts, the spec's texts),
+ * then it is synced at once and on the schedule (sync/).
  */
 export async function makeFolder(
-  deps: Pick<PluginServices, 'db' | 'people'>,
+  deps: Pick<PluginContext, 'db' | 'people' | 'capabilities' | 'jobs' | 'logger'>,
   who: PluginPrincipal,
   input: NewFolder
 ): Promise<FolderRow> {
   const name = cleanName(input.name)
   const type = input.type ?? 'normal'
-  if (type === 'synchronized') {
-    if (!input.path?.trim()) throw new PluginFailure('documents.agent_path_missing', 400)
-    throw new PluginFailure('documents.agent_offline', 409)
-  }
-  if (type !== 'normal') throw new PluginFailure('documents.invalid_folder_type', 400)
+  if (type !== 'normal' && type !== 'synchronized') throw new PluginFailure('documents.invalid_folder_type', 400)
+  const binding = type === 'synchronized' ? await checkBinding(deps, who, input.agentId, input.path) : null
   const id = await deps.db.transaction(async (db) => {
     if (input.parentId !== null) {
       await requirePermission({ db }, who, { type: 'folder', id: input.parentId }, 'all')
@@ -39,20 +38,24 @@ export async function makeFolder(
     } else {
       await lockOwner(db, who.userId)
     }
+    if (binding) await checkPlace(db, input.parentId, binding.agentId, binding.path)
     if (await nameTaken(db, 'folders', { folderId: input.parentId, ownerId: who.userId }, name)) {
       throw new PluginFailure('documents.name_taken', 409)
     }
     const now = new Date()
     const [newId] = await db.table('folders').insert({
       parent_id: input.parentId,
-      type: 'normal',
+      type,
       name,
+      path: binding?.path ?? null,
+      agent_id: binding?.agentId ?? null,
       creator_id: who.userId,
       created_at: now,
       updated_at: now,
     })
     return newId
   })
+  if (binding) await folderBound(deps, Number(id), binding.agentId)
   const record = (await deps.db
     .table('folders')
     .select(...FOLDER_COLUMNS)

@@ -17,6 +17,7 @@ import { emptyTrash, restoreItems, trashItems } from './trash.js'
 import { upload } from './uploads.js'
 import { documentsSettings, usageOf } from './usage.js'
 import { fileContent, fileInfo, listVersions, restoreVersion } from './versions.js'
+import { librarySyncTouched } from '../sync/touched.js'
 
 /** The signed-in caller (every library route is signed-in, so the core always sets one). */
 function caller(req: PluginRequest) {
@@ -42,6 +43,7 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
   const audited = async (req: PluginRequest, action: string, work: Promise<TrashAnswer>) => {
     const done = await work
     await ctx.audit.record(caller(req), action, undefined, { files: done.files, folders: done.folders })
+    await librarySyncTouched(ctx, done)
     return done
   }
 
@@ -73,14 +75,18 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
     ),
     route(
       'upload',
-      (req) =>
-        upload(ctx, caller(req), {
+      async (req) => {
+        const answer = await upload(ctx, caller(req), {
           files: req.files('files'),
           folderId: optionalId(req, 'folder_id'),
           newVersionOf: optionalId(req, 'new_version_of'),
           t: (key) => ctx.texts.t(req.language, key),
           language: req.language,
-        }),
+        })
+        const stored = answer.results.flatMap((r) => (r.status === 'stored' ? [r.file.id] : []))
+        if (stored.length) await librarySyncTouched(ctx, { files: stored })
+        return answer
+      },
       // The settings are read per request (each file is checked against them); the body's cap is fixed
       // here, and bounds the maxUploadBytes setting.
       { maxBytes: DOCUMENTS_UPLOAD_BODY_BYTES }
@@ -99,6 +105,7 @@ export function libraryRoutes(ctx: PluginContext): PluginRoute[] {
     route('versions', (req) => listVersions(ctx, caller(req), toId(req.params.id))),
     route('restoreVersion', async (req) => {
       const file = await restoreVersion(ctx, caller(req), toId(req.params.id), toId(req.params.number))
+      await librarySyncTouched(ctx, { files: [file.id] })
       await ctx.audit.record(
         caller(req),
         'restore_version',

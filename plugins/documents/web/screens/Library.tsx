@@ -15,16 +15,7 @@ import { useScreenHost } from '@tramita/web/screen-host'
 import { errorText } from '@tramita/web/loading'
 import { DialogActions } from '@tramita/web/dialog-form'
 import type { FileRow, FolderRow, LibraryListing, LibrarySort, LibraryView, Usage } from '../../shared/library.js'
-import {
-  emptyTrash,
-  listView,
-  makeFolder,
-  moveToTrash,
-  rename,
-  restore,
-  type ListOrder,
-  type Selection,
-} from '../library/api.js'
+import { emptyTrash, listView, moveToTrash, rename, restore, type ListOrder, type Selection } from '../library/api.js'
 import { downloadFile, previewUrl, uploadFiles } from '../library/files.js'
 import { formatBytes, formatDate } from '../library/format.js'
 import { DetailsDialog } from './DetailsDialog.js'
@@ -32,6 +23,8 @@ import { IndexesDialog } from './IndexesDialog.js'
 import { LabelsDialog } from './LabelsDialog.js'
 import { ShareDialog } from './ShareDialog.js'
 import { TransferPanel } from './TransferPanel.js'
+import { NewFolderDialog } from './NewFolderDialog.js'
+import { SyncPanel } from './SyncPanel.js'
 import '@tramita/web/screens.css'
 import './library.css'
 
@@ -195,6 +188,10 @@ export function Library({ view }: { view: LibraryView }) {
         </nav>
       )}
 
+      {listing?.folder?.type === 'synchronized' && view !== 'trash' && (
+        <SyncPanel key={listing.folder.id} folderId={listing.folder.id} canWrite={canWrite} />
+      )}
+
       <div className="screen-toolbar">
         {canWrite && (
           <>
@@ -324,17 +321,11 @@ export function Library({ view }: { view: LibraryView }) {
       </section>
 
       {dialog?.kind === 'folder' && (
-        <NameDialog
-          title={t('documents.screens.new_folder')}
-          label={t('documents.screens.folder_name')}
-          submit={t('documents.screens.create')}
-          testId="docs-folder-dialog"
+        <NewFolderDialog
+          parent={target}
           onClose={() => setDialog(null)}
-          onSave={async (name) => {
-            await makeFolder(name, target)
+          onMade={() => {
             toasts.success(t('documents.screens.folder_made'))
-          }}
-          onSaved={() => {
             setDialog(null)
             reload()
           }}

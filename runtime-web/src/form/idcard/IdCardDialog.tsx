@@ -1,7 +1,7 @@
 /**
  * The ID card scan dialog (spec 000 §2, 001 §2): size normal or enlarged (150 %), the first and the
- * second face, each from an upload or the camera until the devices plugin brings scanners; each face
- * is stored by cardim_preview and shown at the card's printed size; Save (enabled only when both faces
+ * second face, each from an upload, the camera or a scanner (when an enabled plugin brings devices:
+ * FaceScanner.tsx); each face is stored by cardim_preview and shown at the card's printed size; Save (enabled only when both faces
  * exist) joins them into one PDF with cardim_full and hands its file entry to the field. Success and
  * failure are the spec's toasts ('scan_IDcard_success', 'scan_IDcard_error'). Loaded lazily with its
  * texts (texts.ts): a form pays for it only when someone opens it.
@@ -12,6 +12,7 @@ import { Dialog } from '@tramita/web/Dialog'
 import { toasts } from '@tramita/web/toasts'
 import { CameraDialog } from '../renderers/fields/media/CameraDialog.js'
 import { StoredImage } from '../StoredFile.js'
+import { FaceScanner, useScanners } from './FaceScanner.js'
 import type { RuntimeServices, UploadedFile } from '../types.js'
 import {
   canSaveIdCard,
@@ -41,7 +42,9 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
   const [busy, setBusy] = useState<FaceSide | 'save' | null>(null)
   const [camera, setCamera] = useState<FaceSide | null>(null)
   const inputs = useRef<Partial<Record<FaceSide, HTMLInputElement | null>>>({})
+  const scanners = useScanners(field, services.formKey)
   const size = previewSize(state)
+  const scanning = scanners?.scanning != null
 
   async function take(side: FaceSide, file: Blob, name: string) {
     setBusy(side)
@@ -54,6 +57,21 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
     } finally {
       setBusy(null)
     }
+  }
+
+  /** A face from the scanner: stored as an upload is; a failure shows the server's message (spec 001 §8). */
+  async function scan(side: FaceSide) {
+    let file: File | null
+    try {
+      file = await scanners!.scan(side)
+    } catch (error) {
+      console.error('ID card face not scanned', error)
+      const timedOut = error instanceof Error && error.name === 'TimeoutError'
+      const message = error instanceof Error && !timedOut ? error.message : ''
+      toasts.error(timedOut ? t('idcard.scan_timeout') : message || t('scan_IDcard_error'))
+      return
+    }
+    if (file) await take(side, file, file.name)
   }
 
   async function save() {
@@ -102,9 +120,9 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
               <div
                 className="idcard-face__card"
                 style={{ width: `${size.width}mm`, height: `${size.height}mm` }}
-                aria-busy={busy === side || undefined}
+                aria-busy={busy === side || scanners?.scanning === side || undefined}
               >
-                {busy === side ? (
+                {busy === side || scanners?.scanning === side ? (
                   <span className="muted">{t('idcard.loading')}</span>
                 ) : !face ? (
                   <span className="muted">{t('idcard.missing')}</span>
@@ -134,15 +152,29 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
                 <button
                   type="button"
                   className="media-button"
-                  disabled={busy !== null}
+                  disabled={busy !== null || scanning}
                   onClick={() => inputs.current[side]?.click()}
                 >
                   {face ? t('idcard.replace') : t('idcard.upload')}
                 </button>
-                <button type="button" className="media-button" disabled={busy !== null} onClick={() => setCamera(side)}>
+                <button
+                  type="button"
+                  className="media-button"
+                  disabled={busy !== null || scanning}
+                  onClick={() => setCamera(side)}
+                >
                   {t('idcard.camera')}
                 </button>
               </div>
+              {scanners && (
+                <FaceScanner
+                  side={side}
+                  scanners={scanners}
+                  disabled={busy !== null || scanning}
+                  t={t}
+                  onScan={(s) => void scan(s)}
+                />
+              )}
             </section>
           )
         })}
@@ -154,7 +186,7 @@ function Body({ field, services, onSave, onClose }: IdCardDialogProps) {
         <button
           type="button"
           className="button"
-          disabled={!canSaveIdCard(state) || busy !== null}
+          disabled={!canSaveIdCard(state) || busy !== null || scanning}
           title={canSaveIdCard(state) ? undefined : t('idcard.both_needed')}
           onClick={() => void save()}
           data-testid="idcard-save"

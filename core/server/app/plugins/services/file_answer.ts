@@ -50,7 +50,9 @@ export async function sendFile(ctx: HttpContext, answer: PluginFileAnswer, stora
   const textual = /^text\/|^application\/(json|xml|javascript)/.test(answer.mime) && !/charset=/i.test(answer.mime)
   response.header('Content-Type', textual ? `${answer.mime}; charset=utf-8` : answer.mime)
   response.header('Content-Disposition', contentDisposition(answer.disposition, answer.name))
-  response.header('Cache-Control', 'private, no-cache')
+  const maxAge = answer.publicMaxAge
+  const shared = typeof maxAge === 'number' && Number.isSafeInteger(maxAge) && maxAge > 0
+  response.header('Cache-Control', shared ? `public, max-age=${maxAge}` : 'private, no-cache')
   setStoredFileHeaders(response, answer.mime)
   if ('stream' in answer.source) {
     if (answer.size !== undefined) response.header('Content-Length', String(answer.size))

@@ -1,7 +1,16 @@
 import type { PluginHttp, PluginRoute } from '@tramita/plugin-api'
 
-/** Spec paths a plugin may declare besides its own `/api/<id>/...` (spec 001 §7, §8). */
-export const SPEC_PREFIXES = ['/data/', '/inside/', '/getPublicFile/', '/confirmretention/'] as const
+/**
+ * Spec paths a plugin may declare besides its own `/api/<id>/...` (spec 001 §7, §8; 000 §7: the signing
+ * flow's template under /static/plantillas/).
+ */
+export const SPEC_PREFIXES = [
+  '/data/',
+  '/inside/',
+  '/getPublicFile/',
+  '/confirmretention/',
+  '/static/plantillas/',
+] as const
 
 /** Spec paths a plugin may declare as they are (spec 001 §7: PUT /confirmretention, beside its screen). */
 export const SPEC_PATHS = ['/confirmretention'] as const

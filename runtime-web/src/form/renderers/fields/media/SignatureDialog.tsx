@@ -1,7 +1,8 @@
 /**
  * The signature dialog (spec 000 §2, 001 §4): draw with a pen (black, red, blue, or one of a palette of
  * 24 colours) with undo and clear, type a name (default text Guest) drawn in a handwriting face, or
- * upload a picture (.jpg, .jpeg, .png). Save is active only with content; it hands back a PNG.
+ * upload a picture (.jpg, .jpeg, .png), or load one from a signing app or device (signpro mode,
+ * SignatureDevice.tsx, when a plugin brings devices). Save is active only with content; it hands back a PNG.
  * Drawing is `signature_pad` (DESIGN.md: a well-kept library made for the job).
  */
 import { useEffect, useId, useRef, useState } from 'react'
@@ -11,6 +12,7 @@ import { checkFileUpload } from '@tramita/contract'
 import { Dialog } from '@tramita/web/Dialog'
 import { canvasPng } from './imageCanvas.js'
 import { refusalMessage } from './media_rules.js'
+import { SignatureDevice, signatureDevicesFor } from './SignatureDevice.js'
 import './media.css'
 
 export const PEN_COLORS = ['#000000', '#d11a1a', '#1a3fd1'] as const
@@ -47,15 +49,18 @@ export const SIGNATURE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const
 export const SIGNATURE_FILE_NAME = 'firma.png'
 const HANDWRITING = '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "URW Chancery L", cursive'
 
-type Mode = 'draw' | 'type' | 'upload'
+type Mode = 'draw' | 'type' | 'upload' | 'device'
 
 interface Props {
   height: number
+  /** The signature field and its form's key: what a device's signature is staged for. */
+  field: string
+  form?: string
   onSave(png: File): Promise<void>
   onClose(): void
 }
 
-export function SignatureDialog({ height, onSave, onClose }: Props) {
+export function SignatureDialog({ height, field, form, onSave, onClose }: Props) {
   const { t } = useTranslation()
   const canvas = useRef<HTMLCanvasElement>(null)
   const pad = useRef<SignaturePad | null>(null)
@@ -120,7 +125,7 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
       context.textAlign = 'center'
       context.textBaseline = 'middle'
       context.fillText(name.trim(), width / 2, boxHeight / 2)
-    } else if (mode === 'upload' && picture.current) {
+    } else if ((mode === 'upload' || mode === 'device') && picture.current) {
       const bitmap = picture.current
       const scale = Math.min((width - 16) / bitmap.width, (boxHeight - 16) / bitmap.height, 1)
       const w = bitmap.width * scale
@@ -172,6 +177,8 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
   }
 
   const hasContent = mode === 'draw' ? drawn > 0 : mode === 'type' ? name.trim() !== '' : uploaded
+  /** Pens and colours are for what is drawn or typed, not for a picture. */
+  const inked = mode === 'draw' || mode === 'type'
 
   async function save() {
     if (!hasContent || !canvas.current) return
@@ -186,7 +193,7 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
     }
   }
 
-  const modes: Mode[] = ['draw', 'type', 'upload']
+  const modes: Mode[] = signatureDevicesFor(form) ? ['draw', 'type', 'upload', 'device'] : ['draw', 'type', 'upload']
   const swatch = (value: string, big: boolean) => (
     <button
       key={value}
@@ -208,7 +215,7 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
           </button>
         ))}
       </div>
-      {mode !== 'upload' && (
+      {inked && (
         <div className="media-pens">
           {PEN_COLORS.map((c) => swatch(c, true))}
           <button
@@ -222,7 +229,7 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
           </button>
         </div>
       )}
-      {mode !== 'upload' && paletteOpen && (
+      {inked && paletteOpen && (
         <div className="media-palette" id={paletteId} role="group" aria-label={t('media_ui.signature.palette')}>
           {PALETTE.map((c) => swatch(c, false))}
         </div>
@@ -252,6 +259,9 @@ export function SignatureDialog({ height, onSave, onClose }: Props) {
             }}
           />
         </label>
+      )}
+      {mode === 'device' && signatureDevicesFor(form) && (
+        <SignatureDevice field={field} form={form} onPicture={(file) => void choosePicture(file)} />
       )}
       <canvas
         ref={canvas}

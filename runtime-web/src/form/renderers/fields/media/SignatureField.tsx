@@ -122,7 +122,13 @@ export function SignatureField({
       <UploadStatus uploader={uploader} />
       {open && (
         <Suspense fallback={<p className="muted">{t('media_ui.signature.loading')}</p>}>
-          <SignatureDialog height={height} onSave={save} onClose={() => setOpen(false)} />
+          <SignatureDialog
+            height={height}
+            field={item.field_name}
+            form={services.formKey}
+            onSave={save}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </div>
