@@ -46,6 +46,8 @@ const steps = [
   { name: 'devices', suite: 'devices' },
   { name: 'cli-sqlite', suite: 'cli' },
   { name: 'cli-mariadb-redis', suite: 'cli', env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL } },
+  // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs; ~40 s).
+  { name: 'reliability-cluster', command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'] },
   ...E2E_SHARDS.map((k) => ({
     name: `e2e-chromium-${k}`,
     group: 'e2e-chromium',
@@ -69,7 +71,8 @@ const stages = [
   [['sandbox', 'queue-redis', 'sockets-redis'], ['functional-sqlite', 'functional-mariadb'], ['devices']],
   // The CLI suites apart from the others: make:plugin scaffolds into the repository's plugins/, whose
   // test files the functional suite would pick up as it starts.
-  [['cli-sqlite'], ['cli-mariadb-redis']],
+  // The cluster part after the MariaDB CLI suite, in its lane: its four processes keep both cores busy.
+  [['cli-sqlite'], ['cli-mariadb-redis', 'reliability-cluster']],
   E2E_SHARDS.map((k) => [`e2e-chromium-${k}`]),
 ]
 

@@ -9,12 +9,12 @@ import { anonymousSocketTerms } from '#sockets/anonymous'
 import { PluginHost } from '#plugins/host'
 import { loadDefinitions, pluginDir } from '#plugins/enabled'
 import { PluginServiceFactory } from '#plugins/services/factory'
-import { enqueueSchedules } from '#plugins/services/jobs'
+import { enqueueSchedules, periodEnqueueOptions } from '#plugins/services/jobs'
 import { mountDeclaredRoutes } from '#plugins/services/mount'
 import { pluginMailJob } from '#plugins/services/mail'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
-import { hourlyJobId, pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
+import { pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
@@ -177,7 +177,7 @@ export default class TramitaProvider {
       Promise.all([
         ...[pruneSessionsJob, pruneUploadsJob, pruneJobEffectsJob].map((job) =>
           queue
-            .enqueue(job.name, {}, { jobId: hourlyJobId(job.name) })
+            .enqueue(job.name, {}, periodEnqueueOptions(job.name, 'hourly'))
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
         ),
         enqueueSchedules(queue, schedules, live, (m) => this.logger?.warn(m)),

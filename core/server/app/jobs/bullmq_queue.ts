@@ -101,10 +101,13 @@ export class BullMqQueue implements Queue {
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string }> {
     if (this.closed) throw new Error('The queue is closed')
-    const { jobId, attempts, backoffMs, delayMs } = this.registry.resolve(name, opts)
-    // An existing job with the same id is left as it is (BullMQ's dedupe by jobId).
+    const { jobId, attempts, backoffMs, delayMs, uniqueForMs } = this.registry.resolve(name, opts)
+    const bullId = jobId === undefined ? undefined : toBullJobId(jobId)
+    // An existing job with the same id is left as it is (BullMQ's dedupe by jobId); with uniqueForMs,
+    // BullMQ's deduplication key (kept for its ttl, whatever becomes of the job) refuses it too.
     const added = this.queue.add(name, payload ?? null, {
-      jobId: jobId === undefined ? undefined : toBullJobId(jobId),
+      jobId: bullId,
+      deduplication: bullId && uniqueForMs ? { id: bullId, ttl: uniqueForMs } : undefined,
       delay: delayMs,
       attempts,
       backoff: { type: 'exponential', delay: backoffMs },

@@ -53,6 +53,8 @@ export class InProcessQueue implements Queue {
   private readonly ready: MemoryJob[] = []
   private readonly finished = { completed: [] as string[], failed: [] as string[] }
   private readonly active = new Map<string, { done: Promise<void>; controller: AbortController }>()
+  /** jobId → until when enqueues of it are ignored (EnqueueOptions.uniqueForMs). */
+  private readonly unique = new Map<string, number>()
   private running = false
   private closed = false
   private concurrency = DEFAULT_WORKER_CONCURRENCY
@@ -69,8 +71,9 @@ export class InProcessQueue implements Queue {
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string }> {
     if (this.closed) throw new Error('The queue is closed')
-    const { jobId, attempts, backoffMs, delayMs } = this.registry.resolve(name, opts)
-    if (jobId !== undefined && this.jobs.has(jobId)) return { id: jobId }
+    const { jobId, attempts, backoffMs, delayMs, uniqueForMs } = this.registry.resolve(name, opts)
+    if (jobId !== undefined && (this.jobs.has(jobId) || this.uniqueUntil(jobId) > Date.now())) return { id: jobId }
+    if (jobId !== undefined && uniqueForMs) this.unique.set(jobId, Date.now() + uniqueForMs)
     const job: MemoryJob = {
       id: jobId ?? randomUUID(),
       name,
@@ -85,6 +88,13 @@ export class InProcessQueue implements Queue {
     if (delayMs > 0) this.delay(job, delayMs)
     else this.makeReady(job)
     return { id: job.id }
+  }
+
+  /** When `jobId`'s uniqueness ends (0: none); ended entries are dropped as they are met. */
+  private uniqueUntil(jobId: string): number {
+    const until = this.unique.get(jobId) ?? 0
+    if (until && until <= Date.now()) this.unique.delete(jobId)
+    return until
   }
 
   async startWorker(opts: { concurrency?: number } = {}): Promise<void> {

@@ -51,6 +51,7 @@ export class JobRegistry {
       attempts: positiveInt(opts.attempts, 'attempts') ?? definition.attempts ?? DEFAULT_ATTEMPTS,
       backoffMs: nonNegative(opts.backoffMs, 'backoffMs') ?? definition.backoffMs ?? DEFAULT_BACKOFF_MS,
       delayMs: nonNegative(opts.delayMs, 'delayMs') ?? 0,
+      uniqueForMs: opts.jobId === undefined ? undefined : nonNegative(opts.uniqueForMs, 'uniqueForMs'),
     }
   }
 }

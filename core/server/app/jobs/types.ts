@@ -21,6 +21,11 @@ export type JobDefinition<P = any, R = unknown> = PluginJob<P, R>
 export interface EnqueueOptions {
   /** Idempotency key: enqueuing the same id again while the job is kept (last 1000 completed / 5000 failed) runs it once. */
   jobId?: string
+  /**
+   * With jobId: enqueues of that id within this long after the first are ignored even once the job is
+   * no longer kept (a busy queue drops finished jobs within minutes; a schedule's period is longer).
+   */
+  uniqueForMs?: number
   delayMs?: number
   attempts?: number
   backoffMs?: number

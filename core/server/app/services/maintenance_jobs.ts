@@ -58,8 +58,3 @@ export const pruneJobEffectsJob = {
     return { deleted: affectedRows(await db.from('job_effects').where('created_at', '<', cutoff).delete()) }
   },
 }
-
-/** The job id for the current hour: enqueuing it again within the hour is a no-op. */
-export function hourlyJobId(name: string, now = new Date()): string {
-  return `${name}:${now.toISOString().slice(0, 13)}`
-}

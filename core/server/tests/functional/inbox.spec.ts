@@ -363,6 +363,22 @@ test.group('inbox', (group) => {
     assert.isNumber((await start(client, t.r1, byArea.key, 'Y')).id, 'an area member starts the area’s process')
   })
 
+  test('a form renamed after its version was cached (here or by another node) is listed by its new name', async ({
+    client,
+    assert,
+  }) => {
+    const permit = await publishPermit()
+    const t = await people(client, permit.area.id)
+    const names = async () =>
+      ((await get(client, '/inside/inbox/startable', t.applicant)).body().data.processes as { name: string }[]).map(
+        (p) => p.name
+      )
+    assert.deepEqual(await names(), ['Solicitud de permiso'])
+    // The designer's rename, as another node makes it: this node's cached version is not told.
+    await db.from('forms').where('key', permit.key).update({ name: 'Permisos y licencias' })
+    assert.deepEqual(await names(), ['Permisos y licencias'])
+  })
+
   test('search, filters by process, state and dates, and pagination', async ({ client, assert }) => {
     const permit = await publishPermit()
     const t = await people(client, permit.area.id)

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import type { Queue } from '../../app/jobs/types.js'
+import { KEEP_COMPLETED } from '../../app/jobs/backoff.js'
 import { deferred, openQueue, removeKeys, sleep, uniquePrefix, type Driver } from './helpers.js'
 
 /** The behaviour both drivers share; each spec file runs it against one driver. */
@@ -128,6 +129,40 @@ export function queueContract(driver: Driver): void {
 
       assert.deepEqual(runs, ['once 1', 'once 3', 'sentinel'])
       assert.deepEqual(await queue.waitFor(numeric.id), { state: 'completed', result: 3, attempts: 1 })
+    })
+
+    test('uniqueForMs: a scheduled id runs once even after the queue dropped the finished job', async ({
+      assert,
+      cleanup,
+    }) => {
+      const queue = fresh(cleanup)
+      const runs: string[] = []
+      queue.register({ name: 'test:hourly', handle: async (payload: { id: string }) => void runs.push(payload.id) })
+      queue.register({ name: 'test:filler', handle: async () => {} })
+      await queue.startWorker({ concurrency: 50 })
+      const scheduled = await queue.enqueue('test:hourly', { id: 'unique' }, { jobId: 'h:unique', uniqueForMs: 60_000 })
+      const plain = await queue.enqueue('test:hourly', { id: 'plain' }, { jobId: 'h:plain' })
+      await queue.waitFor(scheduled.id, 20_000)
+      await queue.waitFor(plain.id, 20_000)
+      // More finished jobs than the queue keeps: both hourly jobs are dropped from its memory.
+      const fillers = await Promise.all(
+        Array.from({ length: KEEP_COMPLETED + 20 }, () => queue.enqueue('test:filler', {}))
+      )
+      await Promise.all(fillers.map((f) => queue.waitFor(f.id, 20_000).catch(() => undefined)))
+      await queue.waitFor(scheduled.id).then(
+        () => assert.fail('the finished job should no longer be kept'),
+        () => undefined
+      )
+
+      // Another node enqueues both again: the plain id runs a second time, the unique one does not.
+      const again = [
+        await queue.enqueue('test:hourly', { id: 'unique' }, { jobId: 'h:unique', uniqueForMs: 60_000 }),
+        await queue.enqueue('test:hourly', { id: 'plain' }, { jobId: 'h:plain' }),
+      ]
+      await queue.waitFor(again[1]!.id, 20_000)
+      const sentinel = await queue.enqueue('test:filler', {})
+      await queue.waitFor(sentinel.id, 20_000)
+      assert.deepEqual(runs.sort(), ['plain', 'plain', 'unique'])
     })
 
     test('an unknown job name is a clear error', async ({ assert, cleanup }) => {

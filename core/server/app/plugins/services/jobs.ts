@@ -16,6 +16,17 @@ export function periodJobId(job: string, period: Period, now = new Date()): stri
   return `${job}:${now.toISOString().slice(0, period === 'hourly' ? 13 : 10)}`
 }
 
+const PERIOD_MS: Record<Period, number> = { hourly: 3_600_000, daily: 86_400_000 }
+
+/**
+ * The enqueue options of a scheduled job: its period's id, unique for a whole period (not only while
+ * the queue keeps the finished job, which a busy queue drops within minutes), so the nodes enqueuing
+ * it every few minutes run it once.
+ */
+export function periodEnqueueOptions(job: string, period: Period, now = new Date()) {
+  return { jobId: periodJobId(job, period, now), uniqueForMs: PERIOD_MS[period] }
+}
+
 /** The queue (any registered job) and this plugin's schedules, kept by `schedules` for the provider. */
 export function pluginJobs(
   pluginId: string,
@@ -50,7 +61,7 @@ export function enqueueSchedules(
       .filter((s) => live(s.pluginId))
       .map((s) =>
         queue
-          .enqueue(s.job, {}, { jobId: periodJobId(s.job, s.period, now) })
+          .enqueue(s.job, {}, periodEnqueueOptions(s.job, s.period, now))
           .catch((error: Error) => warn(`${s.job} not queued: ${error.message}`))
       )
   )

@@ -21,7 +21,10 @@ export interface LoadedVersion {
   process: ProcessDefinition
 }
 
-/** Published versions never change, so they are cached by id (least recently used beyond the cap). */
+/**
+ * Published versions never change, so they are cached by id (least recently used beyond the cap), on
+ * each node. Their form's name can (a rename in the designer): lists read it fresh (latestVersions).
+ */
 const CAP = 200
 const cache = new Map<number, LoadedVersion>()
 
@@ -118,7 +121,12 @@ export async function latestVersions(limit = 1000): Promise<LoadedVersion[]> {
     )
     .orderBy('f.name')
     .limit(limit)
-    .select('v.id')) as { id: number }[]
+    .select('v.id', 'f.name')) as { id: number; name: string }[]
   const versions = await versionsByIds(rows.map((r) => r.id))
-  return rows.map((r) => versions.get(r.id)).filter((v): v is LoadedVersion => v !== undefined)
+  // The form's name as it is now: a rename (designer draft) changes it without a new version, and a
+  // version cached before it, here or on another node, still holds the old one.
+  return rows.flatMap((r) => {
+    const version = versions.get(r.id)
+    return version ? [version.formName === r.name ? version : { ...version, formName: r.name }] : []
+  })
 }
