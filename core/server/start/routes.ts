@@ -23,6 +23,8 @@ const DesignerController = () => import('#controllers/designer_controller')
 router.get('/health', [HealthController, 'show'])
 router.get('/data/config/infocompany', [InstitutionController, 'info'])
 router.get('/api/plugins', [PluginsController, 'index'])
+// The API's description (app/services/openapi): public, see openapi_controller.ts.
+router.get('/openapi.json', [() => import('#controllers/openapi_controller'), 'show'])
 
 // Sign-in (spec 000 §7); each path is rate-limited per client address inside the controller.
 router.get('/data/captcha', [AuthController, 'captcha'])

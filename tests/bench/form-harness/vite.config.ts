@@ -7,13 +7,15 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import { tramitaFormDevices } from '@tramita/plugin-api/discover'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [react()],
+  // The ID card and signature dialogs' device capture (a lazy chunk, as in runtime-web).
+  plugins: [react(), tramitaFormDevices(here('../../..'))],
   // As runtime-web: the sandbox worker loads QuickJS lazily, which only module workers can hold.
   worker: { format: 'es' },
   build: {

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
+import { wellFormed } from '#lib/unicode'
 // ctx.principal and ctx.call are declared by these middlewares: a program that reaches this file
 // without them (the CLI's, through the plugin services) needs them named.
 import type {} from '#middleware/auth_middleware'
@@ -26,7 +27,8 @@ export async function audit(entry: AuditEntry, client?: QueryClientContract): Pr
       action: entry.action,
       subjectType: entry.subjectType ?? null,
       subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
-      data: entry.data ?? null,
+      // Callers' texts (a refused sign-in's user name) may hold lone surrogates, which MariaDB's JSON refuses.
+      data: entry.data ? wellFormed(entry.data) : null,
       ip: entry.ip ?? null,
     },
     client ? { client } : undefined

@@ -233,3 +233,29 @@ test.group('sign-in: PUT /data/login', (group) => {
     assert.deepEqual(actions, ['login.failed', 'login'])
   })
 })
+
+test.group('sign-in: user names the audit log must store as they can', (group) => {
+  group.each.setup(resetAuthTables)
+
+  // Found by the fuzzer (tests/reliability): a name cut at 100 UTF-16 units split an emoji, and MariaDB's
+  // JSON column refused the lone surrogate with a 500.
+  test('a long emoji name or a lone surrogate is refused as a wrong sign-in and audited well-formed', async ({
+    client,
+    assert,
+  }) => {
+    const emoji = await client
+      .put('/data/login')
+      .form({ case: 'PUT', user: '😀ä'.repeat(75), password: prehash('x'), side_login: 'admin', type_login: 'normal' })
+    const lone = await client
+      .put('/data/login')
+      .header('content-type', 'application/json')
+      .json({ case: 'PUT', user: 'ana\ud83d', password: prehash('x'), side_login: 'admin', type_login: 'normal' })
+    for (const response of [emoji, lone]) {
+      response.assertStatus(400)
+      assert.equal(response.body().message, translate('es', 'auth.login_incorrect'))
+    }
+    const rows = await db.from('audit_logs').where('action', 'login.failed').orderBy('id')
+    const names = rows.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data).user as string)
+    assert.deepEqual(names, ['😀ä'.repeat(50), 'ana\uFFFD'])
+  })
+})

@@ -57,6 +57,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /health': PUBLIC,
   'GET /data/config/infocompany': PUBLIC,
   'GET /api/plugins': PUBLIC,
+  'GET /openapi.json': PUBLIC,
   'GET /*': PUBLIC,
   // Sign-in and recovery.
   'GET /data/captcha': PUBLIC,

@@ -16,6 +16,7 @@ import {
 } from '#services/auth/throttle'
 import { findTicket, startTicket } from '#services/auth/two_factor'
 import { openSession, revokeSession, findSession } from '#services/session_service'
+import { firstChars } from '#lib/unicode'
 
 /**
  * PUT /data/login (spec 000 §7): user, password (the SHA-256 prehash, or RSA ciphertext for a
@@ -87,7 +88,12 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
   const user = await User.query().where('username', name).first()
   if (!(await passwordMatches(user, input.password)) || !user) {
     const after = await recordFailure(name, input.ip)
-    await audit({ actorId: user?.id ?? null, action: 'login.failed', data: { user: name.slice(0, 100) }, ip: input.ip })
+    await audit({
+      actorId: user?.id ?? null,
+      action: 'login.failed',
+      data: { user: firstChars(name, 100) },
+      ip: input.ip,
+    })
     return { kind: 'refused', reason: 'login_incorrect', captchaRequired: captchaRequired(after), status: 400 }
   }
   // From here the caller knows the password, so the account's own state may be told.
