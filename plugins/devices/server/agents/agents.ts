@@ -1,4 +1,10 @@
-import { PluginFailure, type PluginContext, type PluginDb, type PluginPrincipal } from '@tramita/plugin-api'
+import {
+  PluginFailure,
+  type PluginContext,
+  type PluginDb,
+  type PluginPrincipal,
+  type PluginRequest,
+} from '@tramita/plugin-api'
 import type { AgentRow } from '../../shared/devices.js'
 import { AGENT_STALE_MS, type AgentStatus } from '../../shared/protocol.js'
 import { devicesSettings } from '../settings.js'
@@ -107,6 +113,23 @@ export async function revokeAgent(
 }
 
 /** A connection's peer id: the agent and the session that holds its lease. */
+/**
+ * The agent an agent's HTTP call comes from (its results, scans and file answers): its token in the
+ * `token` header, not revoked. These routes take no session, so an unknown or revoked token reads as
+ * no such job or call (404), as another agent's does.
+ */
+export async function agentByToken(
+  ctx: Pick<PluginContext, 'db' | 'tokens'>,
+  req: Pick<PluginRequest, 'header'>
+): Promise<AgentRecord> {
+  const token = req.header('token')
+  const agent = token
+    ? ((await ctx.db.table('agents').where('token_hash', ctx.tokens.hash(token)).first()) as AgentRecord | null)
+    : null
+  if (!agent || agent.revoked_at) throw new PluginFailure('devices.agent_refused', 404)
+  return agent
+}
+
 export function peerIdOf(agentId: number, session: string): string {
   return `${agentId}.${session}`
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { PluginFailure, type PluginContext, type PluginRequest, type PluginRoute } from '@tramita/plugin-api'
 import { AGENT_FILES_PATH } from '../../shared/protocol.js'
-import type { AgentRecord } from '../agents/agents.js'
+import { agentByToken } from '../agents/agents.js'
 
 /** The largest file a synchronized folder moves (the documents plugin's upload cap) and a list's JSON. */
 export const FILES_BODY_BYTES = 2 * 1024 ** 3 + 1024 ** 2
@@ -10,18 +10,9 @@ const MAX_LIST_BYTES = 64 * 1024 ** 2
 
 const ERRORS = new Set(['not_found', 'not_directory', 'no_permission', 'outside_root', 'too_large', 'failed'])
 
-async function agentOf(ctx: PluginContext, req: PluginRequest): Promise<AgentRecord> {
-  const token = req.header('token')
-  const agent = token
-    ? ((await ctx.db.table('agents').where('token_hash', ctx.tokens.hash(token)).first()) as AgentRecord | null)
-    : null
-  if (!agent || agent.revoked_at) throw new PluginFailure('devices.agent_refused', 404)
-  return agent
-}
-
 /** A call of this agent still waiting for its answer (another agent's, or one given up on: 404). */
 async function openCall(ctx: PluginContext, req: PluginRequest) {
-  const agent = await agentOf(ctx, req)
+  const agent = await agentByToken(ctx, req)
   const call = await ctx.db.table('file_calls').where('id', String(req.params.id).slice(0, 36)).first()
   if (!call || Number(call.agent_id) !== Number(agent.id) || call.status !== 'sent') {
     throw new PluginFailure('devices.job_not_found', 404)

@@ -2,7 +2,7 @@ import { PluginFailure, type PluginContext, type PluginRequest, type PluginRoute
 import { DEVICES_ROUTES, PRINT_EVENT, type DevicesRouteName, type PrintEvent } from '../../shared/devices.js'
 import { AGENT_FILE_PATH, AGENT_RESULT_PATH } from '../../shared/protocol.js'
 import { SCAN_BODY_BYTES } from '../../shared/settings.js'
-import type { AgentRecord } from '../agents/agents.js'
+import { agentByToken } from '../agents/agents.js'
 import { devicesSettings } from '../settings.js'
 import { placeJob, reachableMachine } from './orders.js'
 import { printFiles, printOptions, scanOptions, scanTarget } from './options.js'
@@ -14,19 +14,6 @@ type Ctx = PluginContext
 function caller(req: PluginRequest) {
   if (!req.principal) throw new PluginFailure('devices.machine_not_found', 404)
   return req.principal
-}
-
-/**
- * The agent a file call comes from: its token (header), not revoked. These routes take no session, so
- * an unknown or revoked token reads as no such job (404), as another agent's job does.
- */
-async function agentOf(ctx: Ctx, req: PluginRequest): Promise<AgentRecord> {
-  const token = req.header('token')
-  const agent = token
-    ? ((await ctx.db.table('agents').where('token_hash', ctx.tokens.hash(token)).first()) as AgentRecord | null)
-    : null
-  if (!agent || agent.revoked_at) throw new PluginFailure('devices.agent_refused', 404)
-  return agent
 }
 
 /**
@@ -99,7 +86,7 @@ export function jobRoutes(ctx: Ctx): PluginRoute[] {
       auth: 'public',
       rateLimit: { per: 'ip', max: 600, windowSeconds: 60 },
       async handle(req) {
-        const agent = await agentOf(ctx, req)
+        const agent = await agentByToken(ctx, req)
         const job = await ctx.db.table('jobs').where('id', String(req.params.id).slice(0, 36)).first()
         if (!job || Number(job.agent_id) !== Number(agent.id) || job.kind !== 'print' || job.status !== 'sent') {
           throw new PluginFailure('devices.job_not_found', 404)
@@ -128,7 +115,7 @@ export function jobRoutes(ctx: Ctx): PluginRoute[] {
       maxBytes: SCAN_BODY_BYTES,
       rateLimit: { per: 'ip', max: 600, windowSeconds: 60 },
       async handle(req) {
-        const agent = await agentOf(ctx, req)
+        const agent = await agentByToken(ctx, req)
         const upload = req.file('file')
         if (!upload) throw new PluginFailure('devices.scan_file_missing')
         const { maxScanBytes } = await devicesSettings(ctx.settings)
