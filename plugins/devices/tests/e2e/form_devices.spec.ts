@@ -9,21 +9,14 @@ import { hashToken, newToken } from '../../../../core/server/app/lib/tokens.ts'
 import { receivedFiles, saneTestEnv, startPrinter, type TestPrinter } from '../helpers/services.ts'
 import {
   attachSockets,
+  savedOnSubmit,
   resetDevices,
   startAgent,
   waitUntil,
   type AgentProcess,
 } from '../functional/devices_fixtures.ts'
 
-const PROCESS = {
-  label: 'Digitalización',
-  color: '#1C1066',
-  states: [
-    { id: 'init', label: 'Iniciado', color: '#7f82ff' },
-    { id: 'end', label: 'Finalizado', color: '#1C1066' },
-  ],
-  start: { step: null, state: 'end' },
-}
+const PROCESS = savedOnSubmit('Digitalización')
 
 const step = (type: string, config: Record<string, unknown>) => ({ type, config })
 const button = (field_name: string, value: string, action: string) => ({

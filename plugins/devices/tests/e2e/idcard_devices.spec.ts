@@ -12,21 +12,14 @@ import { hashToken, newToken } from '../../../../core/server/app/lib/tokens.ts'
 import { saneTestEnv } from '../helpers/services.ts'
 import {
   attachSockets,
+  savedOnSubmit,
   resetDevices,
   startAgent,
   waitUntil,
   type AgentProcess,
 } from '../functional/devices_fixtures.ts'
 
-const PROCESS = {
-  label: 'Cédulas',
-  color: '#1C1066',
-  states: [
-    { id: 'init', label: 'Iniciado', color: '#7f82ff' },
-    { id: 'end', label: 'Finalizado', color: '#1C1066' },
-  ],
-  start: { step: null, state: 'end' },
-}
+const PROCESS = savedOnSubmit('Cédulas')
 
 /** A request with an ID card field (a file field the dialog fills with one 2-page PDF). */
 const ID_CARD_FORM = {

@@ -16,6 +16,7 @@ import { SIGNATURE_BOX } from '../../server/signatures/template.ts'
 import { saneTestEnv } from '../helpers/services.ts'
 import {
   attachSockets,
+  savedOnSubmit,
   REPO,
   resetDevices,
   startAgent,
@@ -23,15 +24,7 @@ import {
   type AgentProcess,
 } from '../functional/devices_fixtures.ts'
 
-const PROCESS = {
-  label: 'Firmas',
-  color: '#1C1066',
-  states: [
-    { id: 'init', label: 'Iniciado', color: '#7f82ff' },
-    { id: 'end', label: 'Finalizado', color: '#1C1066' },
-  ],
-  start: { step: null, state: 'end' },
-}
+const PROCESS = savedOnSubmit('Firmas')
 
 const SIGNATURE_FORM = {
   form: { pages: [{ name: 'Conformidad', layout: [['firma']] }] },
