@@ -4,12 +4,12 @@
  * database suites on SQLite and on MariaDB, the queue and socket suites on Redis, the devices agent's
  * drivers against CUPS's test printer and SANE's test scanner, the browser suite in Debian's Chromium.
  * Ends with one line `N passed, N failed` summing all of it; exits non-zero on any failure. Independent
- * steps run side by side (`stages` below). TRAMITA_TEST_ONLY=name,name runs a subset (names as printed
+ * steps run side by side (`schedule` below). TRAMITA_TEST_ONLY=name,name runs a subset (names as printed
  * below); TRAMITA_TEST_FILES=a,b runs only the suite files whose names contain a or b.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,58 +33,71 @@ const MYSQL = {
 // core/server/tests/helpers/shard.ts); one when TRAMITA_TEST_FILES narrows it to a few files.
 const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3]
 
+/**
+ * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a two-core machine
+ * (the longest chains start first); `cores`, how much of the CPU it keeps busy on average (measured: a
+ * browser part or a CLI suite mostly waits on pages, timers and the processes it starts); `after`, steps it needs done (the browser suites and
+ * the fuzzer serve the web build); `uses`, shared things: steps using one with different values never
+ * run side by side. MariaDB suites never overlap (Lucid's migration lock is server-wide); the CLI
+ * suites never run beside the functional ones (make:plugin scaffolds into the repository's plugins/,
+ * whose test files a functional suite would pick up as it starts).
+ */
 const steps = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'] },
-  { name: 'unit', suite: 'unit' },
-  { name: 'sandbox', suite: 'sandbox' },
-  { name: 'functional-sqlite', suite: 'functional' },
-  { name: 'functional-mariadb', suite: 'functional', env: MYSQL },
-  { name: 'queue-redis', suite: 'queue', env: { REDIS_URL } },
-  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL } },
-  { name: 'devices', suite: 'devices' },
-  { name: 'cli-sqlite', suite: 'cli' },
-  { name: 'cli-mariadb-redis', suite: 'cli', env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL } },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 90, cores: 1 },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 40, cores: 1 },
+  { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'], est: 10, cores: 1 },
+  { name: 'unit', suite: 'unit', est: 12, cores: 1 },
+  { name: 'sandbox', suite: 'sandbox', est: 36, cores: 0.8 },
+  { name: 'functional-sqlite', suite: 'functional', est: 75, cores: 0.7, uses: { plugins: 'functional' } },
+  {
+    name: 'functional-mariadb',
+    suite: 'functional',
+    env: MYSQL,
+    est: 70,
+    cores: 0.7,
+    uses: { plugins: 'functional', mariadb: 'functional-mariadb' },
+  },
+  { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 23, cores: 0.3 },
+  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 6, cores: 0.3 },
+  // The devices suite mostly waits on its printers and scanner.
+  { name: 'devices', suite: 'devices', est: 20, cores: 0.2 },
+  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, uses: { plugins: 'cli' } },
+  {
+    name: 'cli-mariadb-redis',
+    suite: 'cli',
+    env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL },
+    est: 130,
+    cores: 0.5,
+    uses: { plugins: 'cli', mariadb: 'cli-mariadb-redis' },
+  },
   // ≥ 10,000 malformed requests from /openapi.json to every route as every role (tests/reliability/parts/fuzz.mjs).
-  { name: 'reliability-fuzz', command: ['node', 'tests/reliability/run.mjs', '--bounded', 'fuzz'] },
+  {
+    name: 'reliability-fuzz',
+    command: ['node', 'tests/reliability/run.mjs', '--bounded', 'fuzz'],
+    est: 33,
+    cores: 1,
+    after: ['web-build'],
+  },
   // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs; ~40 s).
-  { name: 'reliability-cluster', command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'] },
+  {
+    name: 'reliability-cluster',
+    command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'],
+    est: 10,
+    cores: 0.5,
+  },
   ...E2E_SHARDS.map((k) => ({
     name: `e2e-chromium-${k}`,
     group: 'e2e-chromium',
     suite: 'e2e',
     env: E2E_SHARDS.length > 1 ? { TRAMITA_SHARD: `${k}/${E2E_SHARDS.length}` } : {},
+    est: 870 / E2E_SHARDS.length,
+    cores: 0.6,
+    after: ['web-build'],
   })),
 ]
 
-/**
- * The order of the run: each stage's lanes run side by side, the steps of one lane one after the other.
- * Lanes pair steps that each keep about one of the two cores busy; MariaDB suites never overlap (Lucid's
- * migration lock is server-wide). Measured on one two-core machine: the database suites beside the
- * sandbox and Redis suites 96 s against 157 s one after the other, the two CLI suites 215 s against 330 s.
- */
-const stages = [
-  // The devices suite after the type check: it mostly waits on its printers and scanner. The fuzzer
-  // (~1.5 min, SQLite, a server of its own) after the web build, whose pages its server serves: here it
-  // shares a core with short steps (beside the database suites, that stage took 388 s, 211 s the run before).
-  [
-    ['typecheck', 'devices'],
-    ['lint', 'web-build', 'unit', 'reliability-fuzz'],
-  ],
-  // The Redis suites after the sandbox, beside the functional suites (they share no service). One run
-  // hung there once: the queue's close waited for a Redis it had just killed; its close is bounded now
-  // (bullmq_queue.ts closeWithin), and STEP_LIMIT_MS ends any step that still hangs.
-  [
-    ['sandbox', 'queue-redis', 'sockets-redis'],
-    ['functional-sqlite', 'functional-mariadb'],
-  ],
-  // The CLI suites apart from the others: make:plugin scaffolds into the repository's plugins/, whose
-  // test files the functional suite would pick up as it starts.
-  // The cluster part after the SQLite CLI suite, the shorter lane (it brings its own MariaDB and Redis).
-  [['cli-sqlite', 'reliability-cluster'], ['cli-mariadb-redis']],
-  E2E_SHARDS.map((k) => [`e2e-chromium-${k}`]),
-]
+/** The CPU the running steps may keep busy together: the cores, and a little over (`cores` are averages). */
+const CAPACITY = Number(process.env.TRAMITA_TEST_CORES ?? availableParallelism()) + 0.5
 
 const only = process.env.TRAMITA_TEST_ONLY?.split(',')
   .map((s) => s.trim())
@@ -102,25 +115,55 @@ const STEP_LIMIT_MS = 15 * 60_000
 /** A directory the processes of one sharded suite share (tests/e2e/a11y.ts marks the screens checked there). */
 const sharedDirs = new Map()
 
-for (const stage of stages) {
-  const lanes = stage
-    .map((lane) =>
-      lane
-        .map((name) => steps.find((step) => step.name === name))
-        .filter((step) => !only || only.includes(step.name) || only.includes(step.group))
-    )
-    .filter((lane) => lane.length > 0)
-  // One lane alone prints as it goes; lanes side by side print each step's output whole once it ends.
-  const live = lanes.length === 1
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const step of lane) results.push(await runStep(step, live))
-    })
-  )
-}
+const selected = steps.filter((step) => !only || only.includes(step.name) || only.includes(step.group))
+await schedule(selected, selected.length === 1)
 for (const dir of sharedDirs.values()) rmSync(dir, { recursive: true, force: true })
 results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name))
 if (process.env.TRAMITA_RECORD_WEIGHTS) recordWeights()
+
+/**
+ * Runs the steps, each as soon as the steps it comes after are done, what it uses is free and its cores
+ * fit in CAPACITY (or nothing else runs); among those ready, the one heading the longest chain first.
+ */
+async function schedule(list, live) {
+  const names = new Set(list.map((step) => step.name))
+  const chain = new Map()
+  const chainOf = (step) => {
+    if (!chain.has(step.name)) {
+      const next = list.filter((other) => other.after?.includes(step.name))
+      chain.set(step.name, step.est + Math.max(0, ...next.map(chainOf)))
+    }
+    return chain.get(step.name)
+  }
+  const waiting = [...list].sort((a, b) => chainOf(b) - chainOf(a))
+  const running = new Set()
+  const done = new Set()
+  const fits = (step) => {
+    if ((step.after ?? []).some((name) => names.has(name) && !done.has(name))) return false
+    for (const [thing, value] of Object.entries(step.uses ?? {})) {
+      if ([...running].some((other) => other.uses?.[thing] !== undefined && other.uses[thing] !== value)) return false
+    }
+    const busy = [...running].reduce((sum, other) => sum + other.cores, 0)
+    return running.size === 0 || busy + step.cores <= CAPACITY
+  }
+  await new Promise((finished) => {
+    const startReady = () => {
+      for (const step of [...waiting]) {
+        if (!fits(step)) continue
+        waiting.splice(waiting.indexOf(step), 1)
+        running.add(step)
+        void runStep(step, live).then((result) => {
+          results.push(result)
+          running.delete(step)
+          done.add(step.name)
+          startReady()
+        })
+      }
+      if (running.size === 0 && waiting.length === 0) finished()
+    }
+    startReady()
+  })
+}
 
 function sharedDir(group) {
   if (!sharedDirs.has(group)) sharedDirs.set(group, mkdtempSync(join(tmpdir(), `tramita-${group}-shared-`)))
@@ -153,7 +196,7 @@ async function runStep(step, live) {
   const node = process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node')
   const status = await spawnStep(
     step,
-    [node, '--import', '@poppinss/ts-exec', 'bin/test.ts', step.suite, ...fileFilter],
+    [node, '--import', '@tramita/ts-run', 'bin/test.ts', step.suite, ...fileFilter],
     {
       cwd: SERVER,
       env: {

@@ -1,6 +1,6 @@
 /**
  * Benchmarks of the form contract and the sandbox (issue 3), each printed beside a baseline measured
- * in the same run. Run by `npm run bench` (tests/bench/run.mjs) through ts-exec.
+ * in the same run. Run by `npm run bench` (tests/bench/run.mjs) through ts-run.
  *
  * (a) condition throughput: 100 cached conditions evaluated in one crossing per batch, against the
  *     same expressions compiled as native JS functions;

@@ -2,7 +2,7 @@
  * create_doc (issue 7): a 100-field form's document — the placeholders' texts from the values and the
  * pdfmake rendering the route does — against pdfmake rendering an empty document in the same run
  * (the floor: fonts, layout engine and PDF writer with nothing to lay out). Target ≤ 500 ms.
- * Run by `npm run bench` (BENCH_ONLY=create_doc) through ts-exec. Storage (one object, one row) is
+ * Run by `npm run bench` (BENCH_ONLY=create_doc) through ts-run. Storage (one object, one row) is
  * not timed here.
  */
 import { withDefaults } from '@tramita/contract'

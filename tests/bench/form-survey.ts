@@ -8,7 +8,7 @@
  * so a driver has up to five dependents, on its page and later ones. Every condition is false while
  * the driver is empty, so both libraries start with the same questions hidden.
  *
- * Run through ts-exec (the contract is TypeScript with .js imports): prints
+ * Run through ts-run (the contract is TypeScript with .js imports): prints
  * {survey, config, unmapped, firstPage: {shown, hidden}, ttiField, driver, dependents} as JSON.
  */
 import { importForm, validateConfig, withDefaults, coreRegistry } from '@tramita/contract'

@@ -150,11 +150,11 @@ function probe(spec) {
   }).observe(document, { childList: true, subtree: true })
 }
 
-/** The form in both formats, from the generator run through ts-exec (the contract is TypeScript). */
+/** The form in both formats, from the generator run through ts-run (the contract is TypeScript). */
 export function generate() {
   const run = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'node'),
-    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'form-survey.ts')],
+    ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'form-survey.ts')],
     { cwd: join(ROOT, 'core', 'server'), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }
   )
   if (run.status !== 0) throw new Error(`form-survey.ts failed:\n${run.stderr}`)

@@ -142,7 +142,7 @@ async function alternate(a, b) {
 /** The server on a fresh database (migrated, demo-seeded) and the bench forms published. */
 async function startServer() {
   const server = await startMariadbTramita({ database: DATABASE, password: PASSWORD, appKey: APP_KEY })
-  const setup = spawnSync(NODE, ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'process_setup.ts')], {
+  const setup = spawnSync(NODE, ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'process_setup.ts')], {
     cwd: join(ROOT, 'core', 'server'),
     env: server.env,
     encoding: 'utf8',

@@ -1,5 +1,5 @@
 /**
- * Set-up of the process benchmarks (tests/bench/process.bench.mjs), run with ts-exec inside core/server
+ * Set-up of the process benchmarks (tests/bench/process.bench.mjs), run with ts-run inside core/server
  * against the bench's database once the server has migrated and seeded it: publishes the two forms
  * through publishForm and prints their keys as one JSON line. Cases are opened through the HTTP
  * routes by the bench itself.

@@ -112,12 +112,12 @@ const tramita = startTramita
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (name) => !ONLY || ONLY.includes(name)
 
-/** The contract and sandbox figures (tests/bench/contract.bench.ts), run through ts-exec like the server. */
+/** The contract and sandbox figures (tests/bench/contract.bench.ts), run through ts-run like the server. */
 if (wanted('contract')) {
   console.log('━━ contract and sandbox ━━')
   const run = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'node'),
-    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'contract.bench.ts')],
+    ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'contract.bench.ts')],
     { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
   )
   if (run.status !== 0) process.exitCode = 1
@@ -183,7 +183,7 @@ if (wanted('auth')) {
 if (wanted('create_doc')) {
   const run = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'node'),
-    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'create_doc.bench.ts')],
+    ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'create_doc.bench.ts')],
     { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
   )
   if (run.status !== 0) process.exitCode = 1
@@ -206,10 +206,10 @@ if (wanted('ocr')) {
 }
 /** Scan to a form field and a print's round trip through a real agent, beside the device alone (devices.bench.mjs). */
 if (wanted('devices')) {
-  // Through ts-exec: it imports the agent's TypeScript drivers and test helpers.
+  // Through ts-run: it imports the agent's TypeScript drivers and test helpers.
   const run = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'node'),
-    ['--import', '@poppinss/ts-exec', join(ROOT, 'tests', 'bench', 'devices.bench.mjs')],
+    ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'devices.bench.mjs')],
     { cwd: join(ROOT, 'core', 'server'), stdio: 'inherit' }
   )
   if (run.status !== 0) process.exitCode = 1

@@ -15,7 +15,7 @@ export interface NodePoolOptions extends PoolOptions {
 export function createSandboxPool(options: NodePoolOptions = {}): ScriptPool {
   const { execArgv, ...poolOptions } = options
   return createPool((events) => {
-    // With `--import @poppinss/ts-exec` inherited (or given in execArgv), this TypeScript file loads.
+    // With `--import @tramita/ts-run` inherited (or given in execArgv), this TypeScript file loads.
     const worker = new Worker(new URL('./worker.ts', import.meta.url), execArgv ? { execArgv } : undefined)
     worker.on('message', events.message)
     worker.on('error', (error) => events.gone(error.message))

@@ -7,11 +7,11 @@ import { Worker } from 'node:worker_threads'
  * ArrayBuffers live outside the heap limit: the upload checks (uploads/archive.ts) bound those.
  */
 
-const TS_LOADER = '@poppinss/ts-exec'
+const TS_LOADER = '@tramita/ts-run'
 
 /**
  * Our workers are TypeScript (the sandbox's, the Word fill's, the ID card's). `tramita serve` registers
- * ts-exec in code (cli/bin/tramita.js), which workers do not inherit, and Node's own type stripping
+ * ts-run in code (cli/bin/tramita.js), which workers do not inherit, and Node's own type stripping
  * cannot load it: every worker died before it was ready and every script failed. Workers get the loader explicitly unless `--import` has it
  * (only the loader: the parent's other options may be process-wide ones a worker refuses, like --eval).
  */

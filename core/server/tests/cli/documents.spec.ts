@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { test } from '@japa/runner'
-import { TRAMITA_BIN, runCli, startProcess } from '#tests/helpers/processes'
+import { NOT_ABOUT_THE_DATABASE, TRAMITA_BIN, runCli, startProcess } from '#tests/helpers/processes'
 import { childDatabase, seedChildDatabase } from '#tests/helpers/child_database'
 import { waitUntil } from '#tests/helpers/wait'
 
@@ -283,7 +283,7 @@ test.group('tramita documents:import and documents:export', (group) => {
     assert.equal(missing.code, 1)
     assert.include(missing.output, 'admin has no folder No existe')
     assert.isFalse(existsSync(join(base, 'nada')))
-  })
+  }).skip(...NOT_ABOUT_THE_DATABASE)
 
   test('a file the upload checks refuse is reported, exits 1 and is tried again next time', async ({ assert }) => {
     const src = tree({ 'bien.txt': 'correcto\n', 'virus.exe': Buffer.from('MZ\x90\x00 programa') })
@@ -328,5 +328,5 @@ test.group('tramita documents:import and documents:export', (group) => {
     assert.equal(usage.code, 1, usage.output)
     assert.include(usage.output, 'usage: tramita documents:import DIR')
     assert.deepEqual(await totals(), before)
-  })
+  }).skip(...NOT_ABOUT_THE_DATABASE)
 })

@@ -3,7 +3,15 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { prehash } from '#lib/password'
 import { childDatabase } from '#tests/helpers/child_database'
-import { SERVER_ROOT, TRAMITA_BIN, freePort, runCli, startProcess, waitForHttp } from '#tests/helpers/processes'
+import {
+  NOT_ABOUT_THE_DATABASE,
+  SERVER_ROOT,
+  TRAMITA_BIN,
+  freePort,
+  runCli,
+  startProcess,
+  waitForHttp,
+} from '#tests/helpers/processes'
 import { areaReviewProcess, permitConfig } from '#tests/helpers/process'
 import { redisPort, startRedisServer } from '#tests/helpers/redis_server'
 import { waitUntil } from '#tests/helpers/wait'
@@ -112,7 +120,9 @@ test.group('tramita serve while Redis is down', () => {
       250
     )
     assert.isNull(server.child.exitCode, 'the node is still running')
-  }).timeout(180_000)
+  })
+    .timeout(180_000)
+    .skip(...NOT_ABOUT_THE_DATABASE)
 
   test('SIGTERM during the outage ends the node cleanly: exit code 0, no stack trace', async ({ assert, cleanup }) => {
     const db = childDatabase('cli-redis-outage-stop')
@@ -137,5 +147,7 @@ test.group('tramita serve while Redis is down', () => {
     )
     assert.equal(server.child.exitCode, 0, server.output())
     assert.notMatch(server.output(), /^\s+at /m, 'no stack trace')
-  }).timeout(120_000)
+  })
+    .timeout(120_000)
+    .skip(...NOT_ABOUT_THE_DATABASE)
 })

@@ -28,7 +28,7 @@ export interface Started {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts a child process with Node 24 + ts-exec (the CLI or a server entry) and keeps its output. */
+/** Starts a child process with Node 24 + ts-run (the CLI or a server entry) and keeps its output. */
 export function startProcess(args: string[], env: Record<string, string | undefined>, cwd = REPO_ROOT): Started {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -48,6 +48,16 @@ export function startProcess(args: string[], env: Record<string, string | undefi
     },
   }
 }
+
+/**
+ * For `.skip(...NOT_ABOUT_THE_DATABASE)`: a CLI test whose subject is not the database (arguments, files,
+ * listen addresses, Redis going away) runs in the cli-sqlite step and is skipped in cli-mariadb-redis,
+ * where it would prove the same thing again (each `tramita` call boots the app: about a second of CPU).
+ */
+export const NOT_ABOUT_THE_DATABASE = [
+  process.env.DB_CONNECTION === 'mysql',
+  'not about the database: runs in the cli-sqlite step',
+] as const
 
 /** Runs the CLI to completion and returns its exit code and output. */
 export async function runCli(args: string[], env: Record<string, string | undefined> = {}) {

@@ -16,7 +16,7 @@ test.group('Queue (redis driver): dead workers', () => {
     const redis = new Redis(REDIS_URL)
     const queue = openQueue('redis', prefix, { stalledIntervalMs: 1000 })
     let output = ''
-    const child = spawn(process.execPath, ['--import', '@poppinss/ts-exec', FIXTURE], {
+    const child = spawn(process.execPath, ['--import', '@tramita/ts-run', FIXTURE], {
       cwd: SERVER_ROOT,
       env: { ...process.env, REDIS_URL, QUEUE_TEST_PREFIX: prefix },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -46,7 +46,7 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     for (let i = 0; i < 2; i++) {
       const port = await freePort()
       const proc = startProcess(
-        ['--import', '@poppinss/ts-exec', `${SERVER_ROOT}/bin/server.ts`],
+        ['--import', '@tramita/ts-run', `${SERVER_ROOT}/bin/server.ts`],
         { PORT: String(port), HOST: '127.0.0.1' },
         SERVER_ROOT
       )

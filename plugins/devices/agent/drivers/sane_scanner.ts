@@ -52,6 +52,8 @@ const SCANIMAGE = 'scanimage'
 const MAX_TEXT_BYTES = 1024 * 1024
 /** After SIGTERM scanimage cancels the scan (sane_cancel, so a USB scanner is left usable); SIGKILL after this. */
 const KILL_GRACE_MS = 3000
+/** How long scanimage may take to exit once it has named a failure, before it is stopped. */
+const CLOSE_AFTER_ERROR_MS = 2000
 
 export async function listScanners(options: SaneOptions): Promise<ScannerInfo[]> {
   const { stdout } = await runText(['-f', '%d\t%v\t%m\t%t%n'], options)
@@ -180,7 +182,16 @@ function scanInto(args: string[], path: string, options: ScanOptions, budgetMs: 
     const child = start(args, options, (error) => stop(error), budgetMs)
     let size = 0
     let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk).slice(-8192)))
+    let hung: NodeJS.Timeout | undefined
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk).slice(-8192)
+      // scanimage names a failed start or read as its last words, then closes the device. Closing can
+      // hang (seen with SANE's test backend and an empty feeder, 1 run in 8): the device's words decide.
+      if (!hung && /sane_(start|read):/.test(stderr)) {
+        hung = setTimeout(() => stop(saneFailure(stderr, null)), CLOSE_AFTER_ERROR_MS)
+        void child.exited.then(() => clearTimeout(hung))
+      }
+    })
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > options.maxBytes) stop(tooBig(options.maxBytes))

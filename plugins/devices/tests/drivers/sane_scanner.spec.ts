@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
@@ -211,6 +211,36 @@ test.group('SANE scanner driver: the scanner’s failures', () => {
       assert.match(error.detail, words)
       assert.isFalse(existsSync(path))
     }
+  })
+
+  // Seen with the test backend and an empty feeder, 1 run in 8: scanimage prints its failure, then
+  // hangs closing the device. Here a scanimage that does so every time (a script first on the PATH).
+  test('a scanimage that hangs after naming its failure is stopped, with the failure it named', async ({
+    assert,
+    cleanup,
+  }) => {
+    const bin = await mkdtemp(join(tmpdir(), 'tramita-hung-scanimage-'))
+    cleanup(() => rm(bin, { recursive: true, force: true }))
+    await writeFile(
+      join(bin, 'scanimage'),
+      [
+        '#!/bin/sh',
+        'case "$*" in *-A*) echo "    --source Flatbed|Automatic Document Feeder [Flatbed]"; exit 0;; esac',
+        'echo "scanimage: sane_read: Document feeder out of documents" >&2',
+        'exec sleep 60',
+      ].join('\n'),
+      { mode: 0o755 }
+    )
+    const out = await mkdtemp(join(tmpdir(), 'tramita-scans-'))
+    cleanup(() => rm(out, { recursive: true, force: true }))
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` }
+    const ask = request({ source: 'Automatic Document Feeder', format: 'pdf' })
+    const error = await deviceError(
+      scanToFile('test:0', ask, join(out, 'page.pdf'), { timeoutMs: 30_000, maxBytes: MB, env })
+    )
+    assert.equal(error.code, 'not_detected')
+    assert.match(error.detail, /Document feeder out of documents/)
+    assert.deepEqual(await readdir(out), [])
   })
 
   test('no scanimage on the PATH fails at once with what to install', async ({ assert }) => {

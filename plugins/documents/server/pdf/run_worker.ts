@@ -13,7 +13,7 @@ export class WorkerFailed extends Error {
   }
 }
 
-const TS_LOADER = '@poppinss/ts-exec'
+const TS_LOADER = '@tramita/ts-run'
 
 /**
  * Runs a worker-thread script (pdf-lib work on untrusted PDFs) with heap and time limits and resolves
@@ -23,7 +23,7 @@ const TS_LOADER = '@poppinss/ts-exec'
 export function runWorker<T>(script: URL, workerData: unknown, limits: WorkerLimits): Promise<T> {
   const worker = new Worker(script, {
     workerData,
-    // Workers do not inherit a loader registered in code: give them ts-exec unless --import has it.
+    // Workers do not inherit a loader registered in code: give them ts-run unless --import has it.
     execArgv: process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER],
     resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
     stdout: false,
