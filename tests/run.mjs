@@ -34,41 +34,45 @@ const MYSQL = {
 const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3]
 
 /**
- * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a two-core machine
- * (the longest chains start first); `cores`, how much of the CPU it keeps busy on average (measured: a
- * browser part or a CLI suite mostly waits on pages, timers and the processes it starts); `after`, steps it needs done (the browser suites and
- * the fuzzer serve the web build); `uses`, shared things: steps using one with different values never
- * run side by side. MariaDB suites never overlap (Lucid's migration lock is server-wide); the CLI
- * suites never run beside the functional ones (make:plugin scaffolds into the repository's plugins/,
- * whose test files a functional suite would pick up as it starts).
+ * The CLI suites come after these: make:plugin scaffolds into the repository's plugins/, whose test
+ * files a functional suite would pick up as it starts; and the MariaDB suites must not overlap
+ * (Lucid's migration lock is server-wide).
  */
+const FUNCTIONAL = ['functional-sqlite', 'functional-mariadb']
+
+/**
+ * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a two-core
+ * machine (the longest chains start first); `cores`, how much of the CPU it keeps busy on average
+ * (measured: a browser part or a CLI suite mostly waits on pages, timers and the processes it starts);
+ * `after`, the steps it needs done (the browser suites and the fuzzer serve the web build).
+ */
+
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 90, cores: 1 },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 40, cores: 1 },
   { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'], est: 10, cores: 1 },
   { name: 'unit', suite: 'unit', est: 12, cores: 1 },
   { name: 'sandbox', suite: 'sandbox', est: 36, cores: 0.8 },
-  { name: 'functional-sqlite', suite: 'functional', est: 75, cores: 0.7, uses: { plugins: 'functional' } },
+  { name: 'functional-sqlite', suite: 'functional', est: 75, cores: 0.7 },
   {
     name: 'functional-mariadb',
     suite: 'functional',
     env: MYSQL,
     est: 70,
     cores: 0.7,
-    uses: { plugins: 'functional', mariadb: 'functional-mariadb' },
   },
   { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 23, cores: 0.3 },
   { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 6, cores: 0.3 },
   // The devices suite mostly waits on its printers and scanner.
   { name: 'devices', suite: 'devices', est: 20, cores: 0.2 },
-  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, uses: { plugins: 'cli' } },
+  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, after: FUNCTIONAL },
   {
     name: 'cli-mariadb-redis',
     suite: 'cli',
     env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL },
     est: 130,
     cores: 0.5,
-    uses: { plugins: 'cli', mariadb: 'cli-mariadb-redis' },
+    after: FUNCTIONAL,
   },
   // ≥ 10,000 malformed requests from /openapi.json to every route as every role (tests/reliability/parts/fuzz.mjs).
   {
@@ -122,8 +126,8 @@ results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findInd
 if (process.env.TRAMITA_RECORD_WEIGHTS) recordWeights()
 
 /**
- * Runs the steps, each as soon as the steps it comes after are done, what it uses is free and its cores
- * fit in CAPACITY (or nothing else runs); among those ready, the one heading the longest chain first.
+ * Runs the steps, each as soon as the steps it comes after are done and its cores fit in CAPACITY
+ * (or nothing else runs); among those ready, the one heading the longest chain first.
  */
 async function schedule(list, live) {
   const names = new Set(list.map((step) => step.name))
@@ -140,9 +144,6 @@ async function schedule(list, live) {
   const done = new Set()
   const fits = (step) => {
     if ((step.after ?? []).some((name) => names.has(name) && !done.has(name))) return false
-    for (const [thing, value] of Object.entries(step.uses ?? {})) {
-      if ([...running].some((other) => other.uses?.[thing] !== undefined && other.uses[thing] !== value)) return false
-    }
     const busy = [...running].reduce((sum, other) => sum + other.cores, 0)
     return running.size === 0 || busy + step.cores <= CAPACITY
   }

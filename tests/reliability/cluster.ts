@@ -296,7 +296,6 @@ export class Cluster {
       // s3rver does not read the AWS SDK's streamed (aws-chunked) uploads with checksum trailers, the
       // SDK's default since 2025; MinIO and AWS read both. Checksums only where an operation needs them.
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      TRAMITA_PLUGINS: '',
       ...options.env,
     }
     const cluster = new Cluster({ env, redis, mariadb, mysql: address, database, bucket, s3, s3Dir, prefix, log })

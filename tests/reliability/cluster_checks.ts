@@ -53,7 +53,7 @@ export async function call(
   return { status: response.status, body: parsed }
 }
 
-function expect(condition: unknown, what: string, detail?: unknown): asserts condition {
+export function expect(condition: unknown, what: string, detail?: unknown): asserts condition {
   if (!condition) throw new Error(`${what}${detail === undefined ? '' : `: ${JSON.stringify(detail)}`}`)
 }
 
@@ -101,10 +101,28 @@ export interface Scene {
  * published through the designer's routes; the demo `student` starts a case of it through node A.
  */
 export async function setScene(cluster: Cluster): Promise<Scene> {
-  const [area] = await cluster.query<{ id: number }>("SELECT id FROM areas WHERE name = 'Secretaría'")
-  expect(area, 'the demo data has the Secretaría area')
+  const [a, b] = cluster.apps as [Node, Node]
+  const admin = await signIn(a, 'admin')
+  const formKey = await publishForm(cluster, admin, 'Avisos entre nodos', 'Secretaría')
+  const student = { a: await signIn(a, 'student'), b: await signIn(b, 'student') }
+  const started = await call(a, 'POST', '/data/form/flows/process', {
+    token: student.a,
+    fields: { case: 'POST', data: formKey, flow_values: JSON.stringify({ nombre: 'Ana' }) },
+  })
+  expect(started.body?.status === 'done', 'the student starts a case on node A', started)
+  return { formKey, caseKey: started.body.data.key_process, student, admin, pushes: 0 }
+}
+
+/**
+ * Publishes, as the administrator (`admin`: a session), a one-step form with a file field whose step is
+ * filled by a member of the demo area `areaName`. Made through both nodes: created on A, its draft
+ * saved on B, published on A. Resolves with its key.
+ */
+export async function publishForm(cluster: Cluster, admin: string, name: string, areaName: string): Promise<string> {
+  const [area] = await cluster.query<{ id: number }>('SELECT id FROM areas WHERE name = ?', [areaName])
+  expect(area, `the demo data has the ${areaName} area`)
   const definition = {
-    name: 'Avisos entre nodos',
+    name,
     jsonconfig: {
       form: { pages: [{ name: 'Datos', layout: [['nombre'], ['adjunto']] }] },
       fields: [
@@ -113,7 +131,7 @@ export async function setScene(cluster: Cluster): Promise<Scene> {
       ],
     },
     process: {
-      label: 'Avisos entre nodos',
+      label: name,
       color: '#1C1066',
       states: [
         { id: 'init', label: 'Iniciado' },
@@ -131,16 +149,14 @@ export async function setScene(cluster: Cluster): Promise<Scene> {
       ],
     },
   }
-  // Made in the designer through both nodes: created on A, its draft saved on B, published on A.
   const [a, b] = cluster.apps as [Node, Node]
-  const admin = await signIn(a, 'admin')
-  const created = await call(a, 'POST', '/inside/designer/forms', { token: admin, fields: { name: definition.name } })
+  const created = await call(a, 'POST', '/inside/designer/forms', { token: admin, fields: { name } })
   expect(created.body?.status === 'done', 'the administrator creates the form on node A', created)
-  const { id, key: formKey } = created.body.data as { id: number; key: string }
+  const { id, key } = created.body.data as { id: number; key: string }
   const draft = await call(b, 'PUT', `/inside/designer/forms/${id}/draft`, {
     token: admin,
     fields: {
-      name: definition.name,
+      name,
       jsonconfig: JSON.stringify(definition.jsonconfig),
       process: JSON.stringify(definition.process),
     },
@@ -148,13 +164,7 @@ export async function setScene(cluster: Cluster): Promise<Scene> {
   expect(draft.body?.status === 'done', 'its draft is saved on node B', draft)
   const published = await call(a, 'POST', `/inside/designer/forms/${id}/publish`, { token: admin })
   expect(published.body?.status === 'done', 'it is published on node A', published)
-  const student = { a: await signIn(a, 'student'), b: await signIn(b, 'student') }
-  const started = await call(a, 'POST', '/data/form/flows/process', {
-    token: student.a,
-    fields: { case: 'POST', data: formKey, flow_values: JSON.stringify({ nombre: 'Ana' }) },
-  })
-  expect(started.body?.status === 'done', 'the student starts a case on node A', started)
-  return { formKey, caseKey: started.body.data.key_process, student, admin, pushes: 0 }
+  return key
 }
 
 function push(node: Node, scene: Scene) {

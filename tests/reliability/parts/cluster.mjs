@@ -6,6 +6,7 @@
  */
 import { Cluster } from '../cluster.ts'
 import * as checks from '../cluster_checks.ts'
+import * as concurrency from '../concurrency_checks.ts'
 
 export async function run({ log }) {
   let passed = 0
@@ -43,6 +44,14 @@ export async function run({ log }) {
         checks.fileAcrossNodes(cluster, scene)
       )
     }
+    if (scene) {
+      await check('two members claim one step through two nodes: one wins, the other is told', () =>
+        concurrency.claimAcrossNodes(cluster, scene.admin)
+      )
+    }
+    await check('guesses at a link password through both nodes: no more than the limit are checked', () =>
+      concurrency.linkGuessesAcrossNodes(cluster)
+    )
     await check('a session opened on node A works on node B, and ends on both', () =>
       checks.sessionAcrossNodes(cluster)
     )

@@ -86,12 +86,26 @@ async function record(
   linkId: number,
   outcome: Outcome,
   ip: string,
-  extra: { visitor?: VisitorData; grantHash?: string; grantExpiresAt?: Date } = {}
-): Promise<void> {
-  await db.table('link_accesses').insert({
+  extra: AccessExtra = {}
+): Promise<number> {
+  const [id] = await db.table('link_accesses').insert({
     link_id: linkId,
     outcome,
     ip: ip.slice(0, 64),
+    ...accessDetails(extra),
+    created_at: new Date(),
+  })
+  return id
+}
+
+interface AccessExtra {
+  visitor?: VisitorData
+  grantHash?: string
+  grantExpiresAt?: Date
+}
+
+function accessDetails(extra: AccessExtra) {
+  return {
     visitor_company: extra.visitor ? extra.visitor.name_company || null : null,
     visitor_name: extra.visitor?.name ?? null,
     visitor_email: extra.visitor?.email ?? null,
@@ -99,8 +113,7 @@ async function record(
     visitor_accepted: extra.visitor ? extra.visitor.accept : null,
     grant_hash: extra.grantHash ?? null,
     grant_expires_at: extra.grantExpiresAt ?? null,
-    created_at: new Date(),
-  })
+  }
 }
 
 /** Spec 001 §7: `{estado, pass, name}` for a live token; 'This document does not exist' otherwise. */
@@ -118,27 +131,20 @@ export interface OpenRequest {
 }
 
 /**
- * Wrong passwords in the window: of this link from any address (guessing spread over addresses), or
- * from this address over any link. Counted in the database, so every app node sees the same count.
+ * Wrong passwords in the window, up to the attempt `upTo` (its own row included): of this link from any
+ * address (guessing spread over addresses), or from this address over any link. Counted in the
+ * database, so every app node sees the same count; an attempt is written before its password is
+ * checked, so guesses sent side by side each count the ones written before them, and no more than the
+ * limit are ever checked in a window.
  */
-async function throttled(db: PluginDb, linkId: number, ip: string): Promise<boolean> {
+async function throttled(db: PluginDb, linkId: number, ip: string, upTo: number): Promise<boolean> {
   const since = new Date(Date.now() - SHARING_LIMITS.wrongPasswordWindowMinutes * 60_000)
-  const perLink = await db
-    .table('link_accesses')
-    .count('id', 'n')
-    .where('link_id', linkId)
-    .where('outcome', 'wrong_password')
-    .where('created_at', '>=', since)
-    .first()
-  if (Number(perLink?.n ?? 0) >= SHARING_LIMITS.wrongPasswordsPerLink) return true
-  const perIp = await db
-    .table('link_accesses')
-    .count('id', 'n')
-    .where('ip', ip.slice(0, 64))
-    .where('outcome', 'wrong_password')
-    .where('created_at', '>=', since)
-    .first()
-  return Number(perIp?.n ?? 0) >= SHARING_LIMITS.wrongPasswordsPerIp
+  const wrong = () =>
+    db.table('link_accesses').count('id', 'n').where('outcome', 'wrong_password').where('created_at', '>=', since)
+  const perLink = await wrong().where('link_id', linkId).where('id', '<=', upTo).first()
+  if (Number(perLink?.n ?? 0) > SHARING_LIMITS.wrongPasswordsPerLink) return true
+  const perIp = await wrong().where('ip', ip.slice(0, 64)).where('id', '<=', upTo).first()
+  return Number(perIp?.n ?? 0) > SHARING_LIMITS.wrongPasswordsPerIp
 }
 
 /**
@@ -159,10 +165,13 @@ export async function openLink(
   }
 
   let visitor: VisitorData | undefined
+  /** A password attempt's row, written as wrong until the password proves right. */
+  let attempt: number | undefined
   if (link.mode === 'password') {
     if (request.type !== 'password') throw new PluginFailure('documents.link_wrong_step', 400)
-    if (await throttled(db, link.id, request.ip)) {
-      await record(db, link.id, 'throttled', request.ip)
+    attempt = await record(db, link.id, 'wrong_password', request.ip)
+    if (await throttled(db, link.id, request.ip, attempt)) {
+      await db.table('link_accesses').where('id', attempt).update({ outcome: 'throttled' })
       throw new PluginFailure('documents.link_throttled', 429)
     }
     const sent = (request.data ?? '').trim().toLowerCase()
@@ -170,10 +179,7 @@ export async function openLink(
       /^[0-9a-f]{64}$/.test(sent) &&
       link.passwordHash !== null &&
       (await tokens.verifyPassword(link.passwordHash, sent))
-    if (!ok) {
-      await record(db, link.id, 'wrong_password', request.ip)
-      throw new PluginFailure('documents.link_wrong_password', 403)
-    }
+    if (!ok) throw new PluginFailure('documents.link_wrong_password', 403)
   } else if (link.mode === 'visitor') {
     if (request.type !== 'public') throw new PluginFailure('documents.link_wrong_step', 400)
     let parsed: unknown
@@ -189,7 +195,13 @@ export async function openLink(
 
   const grant = tokens.create()
   const expires = new Date(Date.now() + SHARING_LIMITS.grantMinutes * 60_000)
-  await record(db, link.id, 'opened', request.ip, { visitor, grantHash: grant.hash, grantExpiresAt: expires })
+  const opened = { visitor, grantHash: grant.hash, grantExpiresAt: expires }
+  if (attempt === undefined) await record(db, link.id, 'opened', request.ip, opened)
+  else
+    await db
+      .table('link_accesses')
+      .where('id', attempt)
+      .update({ outcome: 'opened', ...accessDetails(opened) })
   const rute = deps.http.url(`/api/documents/public/${grant.token}`)
   const socketId = request.socketId?.trim()
   if (socketId && socketId.length <= 100) {

@@ -142,6 +142,31 @@ test.group('documents public links: verify, open, serve', (group) => {
     assert.equal(outcomes.filter((o) => o === 'opened').length, 1)
   })
 
+  test('guesses sent side by side are throttled as if sent one by one: no more than the limit are checked', async ({
+    client,
+    assert,
+  }) => {
+    const { ana, doc } = await setUp(client)
+    const made = await makeLink(client, ana.token, doc.id, { mode: 'password', password: 'Secreto#1' })
+    const limit = SHARING_LIMITS.wrongPasswordsPerLink
+    // Twice the limit at once (the route's own limit per address, 30 a minute, is not reached).
+    const answers = await Promise.all(
+      Array.from({ length: 2 * limit }, (_, i) =>
+        open(client, made.token, { type: 'password', data: sha256(`intento ${i}`) })
+      )
+    )
+    const statuses = answers.map((a) => a.status())
+    assert.equal(statuses.filter((s) => s === 403).length, limit, statuses.join(' '))
+    assert.equal(statuses.filter((s) => s === 429).length, limit, statuses.join(' '))
+    const right = await open(client, made.token, { type: 'password', data: sha256('Secreto#1') })
+    assert.deepEqual(right.body(), fail('link_throttled'))
+    const rows = await db.from('documents_link_accesses').where('link_id', made.link.id)
+    const outcomes = rows.map((r: { outcome: string }) => r.outcome)
+    assert.equal(outcomes.filter((o) => o === 'wrong_password').length, limit)
+    assert.equal(outcomes.filter((o) => o === 'throttled').length, limit + 1)
+    assert.lengthOf(outcomes, 2 * limit + 1)
+  })
+
   test('a visitor link: the form is checked as spec 001 §5 says and the visitor’s data recorded', async ({
     client,
     assert,
