@@ -89,6 +89,14 @@ const steps = [
     est: 10,
     cores: 0.5,
   },
+  // 200 people saving through 2 app nodes while one is killed and Redis restarts; every save accounted for
+  // (tests/reliability/parts/load.mjs; 20 s of load). Its cluster and clients keep both cores busy.
+  {
+    name: 'reliability-load',
+    command: ['node', 'tests/reliability/run.mjs', '--bounded', 'load'],
+    est: 40,
+    cores: 1.5,
+  },
   ...E2E_SHARDS.map((k) => ({
     name: `e2e-chromium-${k}`,
     group: 'e2e-chromium',

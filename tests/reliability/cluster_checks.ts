@@ -26,7 +26,12 @@ export async function call(
   node: Node,
   method: string,
   path: string,
-  opts: { token?: string; fields?: Record<string, string>; file?: { field: string; name: string; bytes: Buffer } } = {}
+  opts: {
+    token?: string
+    fields?: Record<string, string>
+    file?: { field: string; name: string; bytes: Buffer }
+    timeoutMs?: number
+  } = {}
 ): Promise<Answer> {
   let body: URLSearchParams | FormData | undefined
   if (opts.file) {
@@ -41,7 +46,7 @@ export async function call(
     method,
     headers: opts.token ? { token: opts.token } : {},
     body,
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
   })
   const text = await response.text()
   let parsed: unknown = text

@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
+import { checkCommits } from '#lib/checked_commit'
 import { appUrl as publicUrl } from '#lib/app_url'
 import { createQueue } from '#jobs/create_queue'
 import proxyAddr from 'proxy-addr'
@@ -39,6 +40,11 @@ export default class TramitaProvider {
   private logger?: { info(msg: string): void; warn(msg: string): void }
 
   constructor(protected app: ApplicationService) {}
+
+  /** Before anything runs a transaction: a failed COMMIT must fail its transaction (lib/checked_commit.ts). */
+  async boot() {
+    await checkCommits()
+  }
 
   /** A plugin booted and enabled now (a failed one has no endpoint, schedule or capability). */
   private live = (id: string): boolean => this.platform?.plugins.status().some((p) => p.id === id && p.enabled) ?? false

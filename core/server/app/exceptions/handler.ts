@@ -32,6 +32,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     if (isPluginFailure(error)) return this.pluginFailure(error, ctx)
     const err = (error ?? {}) as ErrorLike
+    if (databaseDown(err)) return this.databaseDown(ctx)
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
     if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
       return super.handle(error, ctx)
@@ -47,6 +48,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A plugin's deliberate refusal is an answer, not a fault to log.
     if (isPluginFailure(error) && error.status < 500) return
     return super.report(error, ctx)
+  }
+
+  /** The database is restarting or gone: a 503 that says so and when to try again, not a 500. */
+  private databaseDown(ctx: HttpContext) {
+    ctx.response.header('Retry-After', '5')
+    return ctx.response.status(503).send({ status: 'fail', message: message(ctx, 'error.database_unavailable') })
   }
 
   /**
@@ -99,6 +106,29 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       ctx.request.accepts(['html', 'json']) === 'json'
     )
   }
+}
+
+/** Connection failures of mysql2 and knex, and SQLite's busy timeout, whatever the query was. */
+const DATABASE_DOWN_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+])
+
+/**
+ * Is this the database not answering (seen in the load test while MariaDB restarted: 500s)? mysql2
+ * marks an error that ended its connection `fatal` (some, like a command sent on a closed connection,
+ * have no code); knex names a pool that found no connection in time KnexTimeoutError.
+ */
+function databaseDown(err: ErrorLike & { fatal?: unknown; name?: string; sql?: unknown }): boolean {
+  if (err.name === 'KnexTimeoutError' || err.code === 'SQLITE_BUSY' || err.fatal === true) return true
+  // knex's answer to a query in a transaction whose connection failed under it.
+  if (err.message?.startsWith('Transaction query already complete')) return true
+  return typeof err.code === 'string' && DATABASE_DOWN_CODES.has(err.code) && err.sql !== undefined
 }
 
 /** A PluginFailure, also one from a second copy of the plugin-api module (by name and shape). */
