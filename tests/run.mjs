@@ -46,7 +46,6 @@ const FUNCTIONAL = ['functional-sqlite', 'functional-mariadb']
  * (measured: a browser part or a CLI suite mostly waits on pages, timers and the processes it starts);
  * `after`, the steps it needs done (the browser suites and the fuzzer serve the web build).
  */
-
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 90, cores: 1 },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 40, cores: 1 },
@@ -54,13 +53,7 @@ const steps = [
   { name: 'unit', suite: 'unit', est: 12, cores: 1 },
   { name: 'sandbox', suite: 'sandbox', est: 36, cores: 0.8 },
   { name: 'functional-sqlite', suite: 'functional', est: 75, cores: 0.7 },
-  {
-    name: 'functional-mariadb',
-    suite: 'functional',
-    env: MYSQL,
-    est: 70,
-    cores: 0.7,
-  },
+  { name: 'functional-mariadb', suite: 'functional', env: MYSQL, est: 70, cores: 0.7 },
   { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 23, cores: 0.3 },
   { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 6, cores: 0.3 },
   // The devices suite mostly waits on its printers and scanner.
@@ -82,15 +75,15 @@ const steps = [
     cores: 1,
     after: ['web-build'],
   },
-  // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs; ~40 s).
+  // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs; ~20 s).
   {
     name: 'reliability-cluster',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'],
     est: 10,
     cores: 0.5,
   },
-  // 200 people saving through 2 app nodes while one is killed and Redis restarts; every save accounted for
-  // (tests/reliability/parts/load.mjs; 20 s of load). Its cluster and clients keep both cores busy.
+  // 200 people saving through 2 app nodes while one is killed and Redis and MariaDB restart; every save
+  // accounted for (tests/reliability/parts/load.mjs; 20 s of load). Its cluster and clients keep both cores busy.
   {
     name: 'reliability-load',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'load'],

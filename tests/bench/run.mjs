@@ -214,6 +214,16 @@ if (wanted('devices')) {
   )
   if (run.status !== 0) process.exitCode = 1
 }
+/** Saves/s and p99 with 1, 2, 4 app processes, socket fan-out across nodes (tests/bench/cluster.bench.ts). */
+if (wanted('cluster')) {
+  // Through ts-run: it drives the reliability suite's TypeScript cluster harness.
+  const run = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'node'),
+    ['--import', '@tramita/ts-run', join(ROOT, 'tests', 'bench', 'cluster.bench.ts')],
+    { cwd: ROOT, stdio: 'inherit' }
+  )
+  if (run.status !== 0) process.exitCode = 1
+}
 /** The form route's initial JavaScript, gzipped (tests/bench/bundle.bench.mjs). */
 if (wanted('bundle')) {
   console.log('━━ form route bundle ━━')

@@ -120,8 +120,8 @@ export async function setScene(cluster: Cluster): Promise<Scene> {
 
 /**
  * Publishes, as the administrator (`admin`: a session), a one-step form with a file field whose step is
- * filled by a member of the demo area `areaName`. Made through both nodes: created on A, its draft
- * saved on B, published on A. Resolves with its key.
+ * filled by a member of the demo area `areaName`. Made through both nodes (when there are two): created
+ * on A, its draft saved on B, published on A. Resolves with its key.
  */
 export async function publishForm(cluster: Cluster, admin: string, name: string, areaName: string): Promise<string> {
   const [area] = await cluster.query<{ id: number }>('SELECT id FROM areas WHERE name = ?', [areaName])
@@ -154,7 +154,7 @@ export async function publishForm(cluster: Cluster, admin: string, name: string,
       ],
     },
   }
-  const [a, b] = cluster.apps as [Node, Node]
+  const [a, b = a] = cluster.apps as [Node, Node?]
   const created = await call(a, 'POST', '/inside/designer/forms', { token: admin, fields: { name } })
   expect(created.body?.status === 'done', 'the administrator creates the form on node A', created)
   const { id, key } = created.body.data as { id: number; key: string }
@@ -172,7 +172,7 @@ export async function publishForm(cluster: Cluster, admin: string, name: string,
   return key
 }
 
-function push(node: Node, scene: Scene) {
+export function push(node: Node, scene: Scene) {
   scene.pushes++
   return call(node, 'POST', '/inside/forms/create/search_endpoint/push_notify', {
     token: scene.admin,

@@ -83,14 +83,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
-export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<LoadReport> {
+/** Resolves with the figures and the form's key once every save is accounted for (throws otherwise). */
+export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<LoadReport & { formKey: string }> {
   const { log } = options
-  const nodes = cluster.apps as [Node, Node]
+  const nodes: Node[] = cluster.apps
   const admin = await signIn(nodes[0], 'admin')
   const formKey = await publishForm(cluster, admin, 'Carga con fallas', 'Secretaría')
+  if (options.faults.some((f) => f.what === 'kill-app')) expect(nodes.length >= 2, 'killing node B needs two app nodes')
   const names = await makePeople(cluster, options.people)
-  const tokens = await Promise.all(names.map((name, i) => signIn(nodes[i % 2], name)))
-  log(`${names.length} people signed in on both nodes`)
+  const tokens = await Promise.all(names.map((name, i) => signIn(nodes[i % nodes.length], name)))
+  log(`${names.length} people signed in on ${nodes.length} app node(s)`)
 
   const sent: Sent[] = []
   const started = Date.now()
@@ -100,7 +102,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
   async function person(i: number): Promise<void> {
     for (let n = 0; !stop && Date.now() < deadline; n++) {
       const marker = `u${i}-${n}`
-      const node = nodes[(i + n) % 2]
+      const node = nodes[(i + n) % nodes.length]
       const at = Date.now()
       let outcome: Outcome
       let status = 0
@@ -164,6 +166,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
   const statuses: Record<string, number> = {}
   for (const s of sent) statuses[s.status] = (statuses[s.status] ?? 0) + 1
   return {
+    formKey,
     sent: sent.length,
     done: count('done'),
     refused: count('refused'),

@@ -33,20 +33,38 @@ export async function discover({
   timeoutMs: number
   signal?: AbortSignal
 }): Promise<DiscoveredDevice[]> {
-  const found = new Map<string, DiscoveredDevice>()
+  const found = new Map<string, Found>()
+  /** A and AAAA records heard in any answer, by host name. */
+  const hostAddresses = new Map<string, Set<string>>()
   let failure: Error | null = null
   // Without this callback a socket error (port 5353 refused) would be thrown from the event loop.
   const bonjour = new Bonjour(undefined, (error: Error) => (failure ??= error))
+  // bonjour-service takes a service's addresses from the answer that first named it and never adds
+  // later ones; an announcement whose address records came apart left a device without an address
+  // (seen once in CI). Every answer's address records are kept here, and asked for when missing.
+  const mdns = (bonjour as unknown as { server: { mdns: Mdns } }).server.mdns
+  const onResponse = (packet: MdnsPacket) => {
+    for (const record of [...(packet.answers ?? []), ...(packet.additionals ?? [])]) {
+      if ((record.type !== 'A' && record.type !== 'AAAA') || typeof record.data !== 'string') continue
+      const host = record.name.toLowerCase()
+      if (!hostAddresses.has(host)) hostAddresses.set(host, new Set())
+      hostAddresses.get(host)!.add(record.data)
+    }
+  }
+  mdns.on('response', onResponse)
   const browsers = SERVICES.map((service) =>
     bonjour.find({ type: service.type, protocol: 'tcp' }, (answer) => {
-      const device = toDevice(answer, service.kind, service.scheme, service.path)
+      const entry = { answer, ...service }
       // A device announces IPP and IPPS (eSCL over HTTP and HTTPS) under one name: it is listed once,
       // by its plain URI, which every printer serves (older ones' TLS is often one Node refuses).
-      const key = `${service.kind}\n${device.name.toLowerCase()}\n${device.host.toLowerCase()}`
+      const key = `${service.kind}\n${answer.name.toLowerCase()}\n${String(answer.host).toLowerCase()}`
       const seen = found.get(key)
-      if (!seen || (isSecure(seen.uri) && !isSecure(device.uri))) found.set(key, device)
+      if (!seen || (isSecure(seen.scheme) && !isSecure(service.scheme))) found.set(key, entry)
     })
   )
+  const addressesOf = ({ answer }: Found) => [
+    ...new Set([...(answer.addresses ?? []), ...(hostAddresses.get(String(answer.host).toLowerCase()) ?? [])]),
+  ]
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer)
@@ -56,22 +74,47 @@ export async function discover({
     }
     const timer = setTimeout(done, timeoutMs)
     // Asked again each second, as mDNS browsers do (RFC 6762 §5.2): one query or answer may be lost.
-    const again = setInterval(() => browsers.forEach((browser) => browser.update()), REQUERY_MS)
+    const again = setInterval(() => {
+      browsers.forEach((browser) => browser.update())
+      for (const entry of found.values())
+        if (addressesOf(entry).length === 0) mdns.query(String(entry.answer.host), 'A')
+    }, REQUERY_MS)
     signal?.addEventListener('abort', done)
     if (signal?.aborted) done()
   })
   for (const browser of browsers) browser.stop()
+  mdns.removeListener('response', onResponse)
   // Resolves once the mDNS socket is closed: nothing of the search is left in the event loop.
   await new Promise<void>((resolve) => bonjour.destroy(() => resolve()))
   if (failure && found.size === 0) throw failure
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri))
+  return [...found.values()]
+    .map((entry) => toDevice(entry.answer, addressesOf(entry), entry.kind, entry.scheme, entry.path))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri))
 }
 
-function toDevice(service: Service, kind: 'printer' | 'scanner', scheme: string, pathKey: string): DiscoveredDevice {
+type Found = { answer: Service } & (typeof SERVICES)[number]
+
+interface MdnsPacket {
+  answers?: { name: string; type: string; data: unknown }[]
+  additionals?: { name: string; type: string; data: unknown }[]
+}
+
+interface Mdns {
+  on(event: 'response', listener: (packet: MdnsPacket) => void): void
+  removeListener(event: 'response', listener: (packet: MdnsPacket) => void): void
+  query(name: string, type: string): void
+}
+
+function toDevice(
+  service: Service,
+  addresses: string[],
+  kind: 'printer' | 'scanner',
+  scheme: string,
+  pathKey: string
+): DiscoveredDevice {
   const txt: Record<string, string> = {}
   // TXT keys are case-insensitive (RFC 6763 §6.4): lower-cased here so rp and RP read alike.
   for (const [key, value] of Object.entries(service.txt ?? {})) txt[key.toLowerCase()] = String(value)
-  const addresses = [...new Set(service.addresses ?? [])]
   const path = (txt[pathKey] ?? '').replace(/^\/+/, '')
   return {
     kind,
@@ -93,6 +136,6 @@ function uriHost(addresses: string[], host: string): string {
   return v6 ? `[${v6}]` : host
 }
 
-function isSecure(uri: string) {
-  return uri.startsWith('ipps:') || uri.startsWith('https:')
+function isSecure(scheme: string) {
+  return scheme === 'ipps' || scheme === 'https'
 }
