@@ -1,22 +1,68 @@
+import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
 /**
- * Effects a job has had outside the database (a mail sent), recorded by key in `job_effects`, so a
- * run repeated after a retry, a dead worker or a duplicate enqueue finds the effect done and skips it.
- * The record is written right after the effect: a run that dies between the two repeats the effect
- * (at-least-once in that window); once recorded, it is never repeated (at-most-once after that).
+ * Effects a job has outside the database (a mail sent), by key in `job_effects`, so that a job run
+ * twice (a retry, a dead worker, a stalled job run again beside the first) has the effect once.
+ *
+ * A run claims the effect before it happens (claimEffect); only the holder performs it, then records
+ * it done (recordEffect), or releases the claim when it failed before the effect (releaseEffect). A
+ * claim left by a run that died expires after CLAIM_MS, and a later retry takes it over. A run that
+ * dies between the effect and its record still repeats it once that claim expires (at-least-once in
+ * that window); two live runs never both perform it.
  */
-export async function effectDone(key: string): Promise<boolean> {
-  return (await db.from('job_effects').where('effect_key', key).first()) !== null
+export const CLAIM_MS = 60_000
+
+/** Another live run holds the effect's claim: this run fails, and its retry comes after the claim expires. */
+export class EffectBusy extends Error {
+  constructor(key: string) {
+    super(`another run is performing ${key}`)
+  }
 }
 
-/** Records the effect; a second record of the same key (two runs at once) is ignored. */
+export async function effectDone(key: string): Promise<boolean> {
+  return (await db.from('job_effects').where('effect_key', key).whereNull('claimed_until').first()) !== null
+}
+
+/**
+ * The run's claim (a token for releaseEffect) when it may perform the effect; null when the effect
+ * is done already. Throws EffectBusy while another run holds it.
+ */
+export async function claimEffect(key: string): Promise<string | null> {
+  const claim = randomBytes(12).toString('hex')
+  const now = new Date()
+  const until = new Date(now.getTime() + CLAIM_MS)
+  await db
+    .knexQuery()
+    .table('job_effects')
+    .insert({ effect_key: key, created_at: now, claim, claimed_until: until })
+    .onConflict('effect_key')
+    .ignore()
+  // An expired claim (its run died before the effect's record) is taken over.
+  await db
+    .from('job_effects')
+    .where('effect_key', key)
+    .whereNotNull('claimed_until')
+    .where('claimed_until', '<', now)
+    .update({ claim, claimed_until: until })
+  const row = await db.from('job_effects').where('effect_key', key).first()
+  if (!row || row.claimed_until === null) return null
+  if (row.claim !== claim) throw new EffectBusy(key)
+  return claim
+}
+
+/** The effect did not happen (the mail server refused it): the claim goes, and a retry may claim again. */
+export async function releaseEffect(key: string, claim: string): Promise<void> {
+  await db.from('job_effects').where('effect_key', key).where('claim', claim).whereNotNull('claimed_until').delete()
+}
+
+/** Records the effect done, in `client`'s transaction when it has one (claimed before, or not). */
 export async function recordEffect(client: QueryClientContract, key: string): Promise<void> {
   await client
     .knexQuery()
     .table('job_effects')
-    .insert({ effect_key: key, created_at: new Date() })
+    .insert({ effect_key: key, created_at: new Date(), claim: null, claimed_until: null })
     .onConflict('effect_key')
-    .ignore()
+    .merge({ claimed_until: null })
 }

@@ -6,6 +6,7 @@ import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
 import { waitUntil } from '#tests/helpers/wait'
 import { taskNoticeJob } from '#services/process/notices'
 import { KEEP_JOB_EFFECTS_DAYS, pruneJobEffectsJob } from '#services/maintenance_jobs'
+import { CLAIM_MS, EffectBusy } from '#services/job_effects'
 
 /** Issue 17 item 4: the assignee mail job run again (a retry, a dead worker) sends no second mail. */
 test.group('assignee mail: once per task', (group) => {
@@ -34,7 +35,9 @@ test.group('assignee mail: once per task', (group) => {
     // The save's own run (staged in its transaction, queued after the commit) sends the mail and records it.
     await waitForMail('revisora@example.test', (m) => m.text.includes(code))
     const key = `task-notice:${task.id}`
-    await waitUntil(async () => (await db.from('job_effects').where('effect_key', key).first()) !== null)
+    await waitUntil(
+      async () => (await db.from('job_effects').where('effect_key', key).whereNull('claimed_until').first()) !== null
+    )
 
     // Two more runs, as after a worker killed once the mail had left.
     assert.deepEqual(await taskNoticeJob.handle({ taskId: task.id, lang: 'es' }), { sent: 0 })
@@ -47,6 +50,63 @@ test.group('assignee mail: once per task', (group) => {
     const logged = await db.from('activities').where('task_id', task.id).where('type', 'email').count('* as n').first()
     assert.equal(Number(logged.n), 1)
     assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
+  })
+
+  test('two runs at once (a stalled job run again beside the first) send one mail; a dead run’s claim is taken over', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishPermit()
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const reviewer = await makeUser({ username: 'revisora', role: 'teacher' })
+    await reviewer.related('areas').attach([form.area.id])
+    const started = await client
+      .post('/data/form/flows/process')
+      .header('token', await tokenFor(client, 'solicitante'))
+      .form({
+        case: 'POST',
+        data: form.key,
+        flow_values: JSON.stringify({ nombre: 'Ana', dias: 1, motivo: 'Trámite' }),
+      })
+    started.assertStatus(200)
+    const { id, code_process: code } = started.body().data
+    const task = await db.from('tasks').where('case_id', id).where('status', 'pending').first()
+    const key = `task-notice:${task.id}`
+    await waitForMail('revisora@example.test', (m) => m.text.includes(code))
+    await waitUntil(
+      async () => (await db.from('job_effects').where('effect_key', key).whereNull('claimed_until').first()) !== null
+    )
+    const sentFor = () => mailsTo('revisora@example.test').filter((m) => m.text.includes(code)).length
+
+    // As if that mail had never gone: two runs side by side. One sends; the other finds it claimed.
+    await db.from('job_effects').where('effect_key', key).delete()
+    const runs = await Promise.allSettled([
+      taskNoticeJob.handle({ taskId: task.id, lang: 'es' }),
+      taskNoticeJob.handle({ taskId: task.id, lang: 'es' }),
+    ])
+    const sent = runs.filter((r) => r.status === 'fulfilled' && r.value.sent === 1)
+    assert.lengthOf(sent, 1, JSON.stringify(runs))
+    const other = runs.find((r) => !(r.status === 'fulfilled' && r.value.sent === 1))!
+    if (other.status === 'rejected') assert.instanceOf(other.reason, EffectBusy)
+    else assert.deepEqual(other.value, { sent: 0 })
+    await waitUntil(async () => sentFor() === 2)
+
+    // A claim whose run died (expired) is taken over by the retry; a live one makes the retry wait.
+    await db.from('job_effects').where('effect_key', key).delete()
+    await db.table('job_effects').insert({
+      effect_key: key,
+      created_at: new Date(),
+      claim: 'a-run-that-is-alive',
+      claimed_until: new Date(Date.now() + CLAIM_MS),
+    })
+    await assert.rejects(() => taskNoticeJob.handle({ taskId: task.id, lang: 'es' }), /another run is performing/)
+    await db
+      .from('job_effects')
+      .where('effect_key', key)
+      .update({ claimed_until: new Date(Date.now() - 1000) })
+    assert.deepEqual(await taskNoticeJob.handle({ taskId: task.id, lang: 'es' }), { sent: 1 })
+    await waitUntil(async () => sentFor() === 3)
+    assert.isNull((await db.from('job_effects').where('effect_key', key).first()).claimed_until)
   })
 
   test('the hourly maintenance forgets effects older than the queue could run again', async ({ assert }) => {

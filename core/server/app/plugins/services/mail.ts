@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import type { PluginMail } from '@tramita/plugin-api'
-import { effectDone, recordEffect } from '#services/job_effects'
+import { claimEffect, effectDone, recordEffect, releaseEffect } from '#services/job_effects'
 import { queueJob } from '#services/job_outbox'
 import { isText, pluginText } from './texts.js'
 
@@ -81,20 +81,27 @@ export const pluginMailJob = {
     if (await effectDone(payload.effect)) return { sent: false }
     const to = await recipientOf(payload.to)
     if (!to) return { sent: false }
+    const claim = await claimEffect(payload.effect)
+    if (claim === null) return { sent: false }
     const lang = to.language
     const body = pluginText(lang, payload.text, payload.params)
     const lines = [...(to.name ? [translate(lang, 'mail.greeting', { name: to.name })] : []), body]
     const link = payload.link
-    await mail.send((message) => {
-      message
-        .to(to.email)
-        .subject(pluginText(lang, payload.subject, payload.params))
-        .text([...lines, ...(link ? [link] : [])].join('\n\n'))
-        .html(
-          lines.map((line) => `<p>${escape(line)}</p>`).join('') +
-            (link ? `<p><a href="${escape(encodeURI(link))}">${escape(link)}</a></p>` : '')
-        )
-    })
+    try {
+      await mail.send((message) => {
+        message
+          .to(to.email)
+          .subject(pluginText(lang, payload.subject, payload.params))
+          .text([...lines, ...(link ? [link] : [])].join('\n\n'))
+          .html(
+            lines.map((line) => `<p>${escape(line)}</p>`).join('') +
+              (link ? `<p><a href="${escape(encodeURI(link))}">${escape(link)}</a></p>` : '')
+          )
+      })
+    } catch (error) {
+      await releaseEffect(payload.effect, claim)
+      throw error
+    }
     await recordEffect(db.connection(), payload.effect)
     return { sent: true }
   },

@@ -3,7 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
-import { effectDone, recordEffect } from '#services/job_effects'
+import { claimEffect, effectDone, recordEffect, releaseEffect } from '#services/job_effects'
 import { fourEyesBar } from './assignees.js'
 import { caseKey, taskToken } from './engine.js'
 import { TASK_NOTICE_JOB } from './notice_outbox.js'
@@ -88,20 +88,27 @@ export const taskNoticeJob = {
     if (await effectDone(effect)) return { sent: 0 }
     const to = await recipients(task)
     if (to.length === 0) return { sent: 0 }
+    const claim = await claimEffect(effect)
+    if (claim === null) return { sent: 0 }
     const link = taskLink(task.form_key, task.case_id, task.id, task.kind)
     const subject = translate(lang, 'mail.task.subject', { form: task.form_name, code: task.code })
     const body = translate(lang, task.kind === 'approve' ? 'mail.task.approve' : 'mail.task.enter', {
       form: task.form_name,
       code: task.code,
     })
-    await mail.send((message) => {
-      message
-        .to(to[0])
-        .bcc(to.slice(1))
-        .subject(subject)
-        .text(`${body}\n\n${link}`)
-        .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
-    })
+    try {
+      await mail.send((message) => {
+        message
+          .to(to[0])
+          .bcc(to.slice(1))
+          .subject(subject)
+          .text(`${body}\n\n${link}`)
+          .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
+      })
+    } catch (error) {
+      await releaseEffect(effect, claim)
+      throw error
+    }
     // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A task
     // (or its case) deleted meanwhile gets no log entry, hence the insert from the task's row.
     try {
