@@ -11,6 +11,14 @@ import fc from 'fast-check'
 import { changedTables, checksummer } from './checksum.mjs'
 import { encode, operationsOf, requestArb } from './requests.mjs'
 
+/**
+ * GET routes that write on purpose when they answer: reading a document's content puts it among the
+ * reader's recent files (spec 001 §3). Every other GET is taken for a read. (A fuzzed path ' 1' reached
+ * file 1's content as the superuser, and its recent entry was counted as a refused request's change.)
+ */
+const RECORDING_READS = new Set(['GET /api/documents/files/:id/content'])
+const writes = (request) => request.method !== 'GET' || RECORDING_READS.has(request.label)
+
 export const ROLES = ['anonymous', 'student', 'teacher', 'supervisor', 'superuser']
 /** The demo accounts `--seed-demo` creates, one per role. */
 const ACCOUNTS = { student: 'student', teacher: 'teacher', supervisor: 'supervisor', superuser: 'admin' }
@@ -203,7 +211,7 @@ export async function fuzzServer({ server, total, seed, log, batchSize = 24, con
     })
     return true
   }
-  const mayWrite = (r) => r.request.method !== 'GET' && typeof r.status === 'number' && r.status < 400
+  const mayWrite = (r) => writes(r.request) && typeof r.status === 'number' && r.status < 400
 
   for (let at = 0; at < requests.length; at += batchSize) {
     const batch = requests.slice(at, at + batchSize)
@@ -224,7 +232,7 @@ export async function fuzzServer({ server, total, seed, log, batchSize = 24, con
       // Nothing changed: no request of the batch changed anything (refused or not).
     } else if (results.some(mayWrite)) {
       // A write went through: check each refused write alone.
-      for (const r of results.filter((r) => r.request.method !== 'GET' && !mayWrite(r))) await alone(r.request)
+      for (const r of results.filter((r) => writes(r.request) && !mayWrite(r))) await alone(r.request)
     } else {
       // Nothing was let through, yet something changed: find the request, one at a time.
       let found = false
