@@ -734,6 +734,12 @@ async function pickUp(page: Page) {
   await liveRegion(page)
     .filter({ hasText: /^Tomaste / })
     .waitFor()
+  // dnd-kit's keyboard sensor starts listening for the keys that move or drop in a timer after the
+  // pick-up (so the Space that picked up does not drop): one turn of the page's timers passes it. A key
+  // pressed before it is lost (seen on a starved machine: an Escape that cancelled nothing). Not a
+  // sleep: a zero-delay timer runs after the sensor's, whatever the machine's speed.
+  // eslint-disable-next-line no-restricted-syntax
+  await page.evaluate(() => new Promise((turn) => setTimeout(turn)))
 }
 
 /**
