@@ -5,11 +5,15 @@
  *   beside the same three rows (case, start entry, waiting step) written straight to MariaDB in one
  *   transaction per save by as many connections; and the scaling ratio of 2 and 4 processes to 1;
  * - socket fan-out across nodes: push_notify sent on node A until its user's socket on node B has it,
- *   beside a Redis publish until a subscriber has it.
+ *   beside a Redis publish until a subscriber has it;
+ * - job throughput with 1 and 2 worker processes: the assignee notices of saved cases (a mail each,
+ *   rendered and handed to the mailer, its effect claimed and recorded), queued while no worker runs,
+ *   then worked off; beside a bare BullMQ worker in this process running as many empty jobs.
  * Run by `npm run bench` (BENCH_ONLY=cluster) through ts-run. On a two-core machine the database and
  * every process share the same cores: more processes cannot add throughput there, and the figure says so.
  */
 import { randomBytes } from 'node:crypto'
+import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import mysql from 'mysql2/promise'
 import { Cluster } from '../reliability/cluster.ts'
@@ -111,6 +115,77 @@ async function pubSub(url: string): Promise<number[]> {
   }
   return ms
 }
+
+const NOTICES = 600
+
+/** Cases saved while no worker runs (their notices wait in the queue), then `workers` workers started. */
+async function jobThroughput(workers: number): Promise<number> {
+  const cluster = await Cluster.start({ apps: 1, workers: 0, env: { AUTH_RATE_PER_MINUTE: '1000000' }, log: quiet })
+  try {
+    // Saves for a few seconds, by enough people to make NOTICES or more.
+    const load = await runLoad(cluster, { people: 50, seconds: 3, faults: [], log: quiet })
+    const total = load.done
+    if (total < NOTICES / 2) throw new Error(`only ${total} cases saved`)
+    const done = async () =>
+      Number(
+        (
+          await cluster.query<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM job_effects WHERE effect_key LIKE 'task-notice:%' AND claimed_until IS NULL"
+          )
+        )[0].n
+      )
+    const nodes = []
+    for (let i = 0; i < workers; i++) nodes.push(await cluster.add('worker'))
+    await Promise.all(nodes.map((node) => cluster.waitReady(node)))
+    const at = performance.now()
+    const before = await done()
+    let now = before
+    while (now < total) {
+      await new Promise((r) => setTimeout(r, 100))
+      now = await done()
+    }
+    return (now - before) / ((performance.now() - at) / 1000)
+  } finally {
+    await cluster.stop()
+  }
+}
+
+/** Empty jobs through a BullMQ worker in this process (concurrency 5, as ours), on a Redis of the cluster's. */
+async function bareJobs(url: string, count: number): Promise<number> {
+  const connection = { url, maxRetriesPerRequest: null }
+  const name = `bench-${randomBytes(4).toString('hex')}`
+  const queue = new Queue(name, { connection })
+  await queue.addBulk(Array.from({ length: count }, (_, i) => ({ name: 'empty', data: { i } })))
+  let left = count
+  const at = performance.now()
+  const finished = new Promise<void>((done) => {
+    const worker = new Worker(
+      name,
+      async () => {
+        if (--left === 0) setImmediate(() => void worker.close().then(done))
+      },
+      { connection, concurrency: 5 }
+    )
+  })
+  await finished
+  const rate = count / ((performance.now() - at) / 1000)
+  await queue.obliterate({ force: true })
+  await queue.close()
+  return rate
+}
+
+console.log('━━ jobs: assignee notices worked off by 1 and 2 worker processes ━━')
+const perWorkers: Record<number, number> = {}
+for (const workers of [1, 2]) perWorkers[workers] = await jobThroughput(workers)
+const redisForBare = await Cluster.start({ apps: 1, workers: 0, log: quiet })
+const bareRate = await bareJobs(redisForBare.redis.url, NOTICES).finally(() => redisForBare.stop())
+for (const workers of [1, 2]) {
+  console.log(
+    `${workers} worker(s): ${perWorkers[workers].toFixed(1)} notices/s; bare BullMQ worker, empty jobs: ${bareRate.toFixed(0)}/s; ` +
+      `ratio ${(perWorkers[workers] / bareRate).toFixed(3)}`
+  )
+}
+console.log(`scaling ratio, notices/s: 2 workers / 1 = ${(perWorkers[2] / perWorkers[1]).toFixed(2)}`)
 
 console.log('━━ scale-out: app processes on one MariaDB ━━')
 const saves: Record<number, number> = {}
