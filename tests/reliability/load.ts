@@ -119,7 +119,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
         if (answer.body?.status === 'done' && answer.body.data?.key_process) outcome = 'done'
         else if (reason && status === 503) outcome = 'unavailable'
         else if (reason && status < 500) outcome = 'refused'
-        // Any other answer (a 500, no reason) fails the accounting below.
+        // Any other answer (a 500, a refusal without its reason) fails the accounting below.
         else outcome = 'lost'
       } catch {
         outcome = 'lost' // no answer: the connection was reset or refused (a killed node), or a hang
@@ -209,6 +209,8 @@ async function account(cluster: Cluster, formKey: string, sent: Sent[]): Promise
   expect(hung.length === 0, `no answer took ${HANG_MS} ms or more`, hung.slice(0, 5))
   const fiveHundreds = sent.filter((s) => s.status >= 500 && s.status !== 503)
   expect(fiveHundreds.length === 0, 'no 5xx other than a 503 naming what is down', fiveHundreds.slice(0, 5))
+  const unclear = sent.filter((s) => s.outcome === 'lost' && s.status !== 0)
+  expect(unclear.length === 0, 'every answer is done, or a refusal with its reason', unclear.slice(0, 5))
   for (const [marker, times] of stored) {
     expect(times === 1, 'no save is stored twice', { marker, times })
     expect(told.has(marker), 'every stored case is one a client sent', { marker })
