@@ -33,6 +33,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (isPluginFailure(error)) return this.pluginFailure(error, ctx)
     const err = (error ?? {}) as ErrorLike
     if (databaseDown(err)) return this.databaseDown(ctx)
+    if (storageFull(err)) {
+      return ctx.response.status(507).send({ status: 'fail', message: message(ctx, 'error.storage_full') })
+    }
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
     if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
       return super.handle(error, ctx)
@@ -129,6 +132,18 @@ function databaseDown(err: ErrorLike & { fatal?: unknown; name?: string; sql?: u
   // knex's answer to a query in a transaction whose connection failed under it.
   if (err.message?.startsWith('Transaction query already complete')) return true
   return typeof err.code === 'string' && DATABASE_DOWN_CODES.has(err.code) && err.sql !== undefined
+}
+
+/**
+ * A write the disk had no room for (ENOSPC), also when wrapped by the storage library (its `cause`): a
+ * 507 saying so. Where it comes from an upload, the upload's rows and objects are gone already
+ * (uploads/staging.ts stageUploads).
+ */
+function storageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as ErrorLike).code === 'ENOSPC') return true
+  }
+  return false
 }
 
 /** A PluginFailure, also one from a second copy of the plugin-api module (by name and shape). */

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
@@ -191,6 +192,46 @@ test.group('form uploads', (group) => {
     assertRefused(await client.get(pdf.path).header('token', t.outsider), 403, 'upload.not_allowed')
     assertRefused(await client.get(pdf.path).header('token', t.approver), 403, 'upload.not_allowed')
     assertRefused(await client.get(pdf.path), 401, 'error.unauthorized')
+  })
+
+  // Issue 22: the disk of a staged upload full. A 64 KB file system is mounted over the uploads' folder
+  // (the suite runs as root, as CI does): the file that does not fit is refused with a reason, and no
+  // row or partial file is left; one that fits is stored.
+  test('a disk too full for the file: a 507 with a reason, and nothing stored; a file that fits is', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const form = await publishDelivery()
+    const t = await people(client, form.area.id)
+    const folder = join(storageDir(), 'files')
+    mkdirSync(folder, { recursive: true })
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder], { encoding: 'utf8' })
+    assert.equal(mounted.status, 0, `mounting a small tmpfs needs root: ${mounted.stderr}`)
+    cleanup(() => {
+      spawnSync('umount', [folder])
+    })
+    const rowsBefore = Number((await db.from('uploads').count('* as n').first()).n)
+
+    const big = Buffer.concat([PDF.subarray(0, 9), Buffer.from(`%${'x'.repeat(200_000)}\n`), PDF.subarray(9)])
+    const full = await upload(client, t.applicant, { data: form.key, field: 'soporte' }, [
+      { name: 'grande.pdf', bytes: big },
+    ])
+    full.assertStatus(507)
+    assert.equal(full.body().status, 'fail')
+    assert.equal(full.body().message, translate('es', 'error.storage_full'))
+    assert.equal(Number((await db.from('uploads').count('* as n').first()).n), rowsBefore)
+    assert.deepEqual(
+      readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()),
+      []
+    )
+
+    const fits = await upload(client, t.applicant, { data: form.key, field: 'soporte' }, [
+      { name: 'pequeño.pdf', bytes: PDF },
+    ])
+    fits.assertStatus(200)
+    const row = await uploadRow(fits.body().data[0].path)
+    assert.isTrue(existsSync(join(storageDir(), row.storage_key)))
   })
 
   test('refused uploads: blocked, not allowed, disguised, too large, not an image', async ({ client, assert }) => {

@@ -1,7 +1,10 @@
+import { statfs } from 'node:fs/promises'
 import { posix } from 'node:path'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
 import { affectedRows } from '#lib/db_result'
+import { dataSubdir } from '#lib/paths'
 
 /**
  * The `uploads` table: every file the form runtime receives is recorded `staged` with its uploader,
@@ -87,8 +90,34 @@ export async function stageUploads(rows: NewUpload[], write: (row: NewUpload) =>
     await db.from('uploads').whereIn('storage_key', keys).where('status', 'staged').update({ status: 'deleted' })
     await deleteObjects(keys)
     await db.from('uploads').whereIn('storage_key', keys).where('status', 'deleted').delete()
-    throw error
+    throw (await diskTooFull(rows)) ? new StorageFull(error) : error
   }
+}
+
+/** The local disk had no room for the files (the exception handler answers 507 with a reason). */
+export class StorageFull extends Error {
+  readonly code = 'ENOSPC'
+  constructor(cause: unknown) {
+    super('no space left on the storage disk', { cause })
+  }
+}
+
+/**
+ * After a failed write, with its partial objects removed: is the local disk too small for these files?
+ * The storage library reports a full disk as an aborted stream (its ENOSPC is lost), so the disk is asked.
+ */
+async function diskTooFull(rows: NewUpload[]): Promise<boolean> {
+  if (env.get('DRIVE_DISK', 'fs') !== 'fs') return false
+  for (const row of rows) {
+    try {
+      // The object's own folder: it may be a file system of its own.
+      const { bavail, bsize } = await statfs(dataSubdir('storage', posix.dirname(row.storage_key)))
+      if (bavail * bsize < Number(row.size)) return true
+    } catch {
+      return false
+    }
+  }
+  return false
 }
 
 /** Deletes objects from the disk, ignoring ones already gone (a retried removal finds nothing). */
