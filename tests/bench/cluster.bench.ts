@@ -18,17 +18,12 @@ import { Redis } from 'ioredis'
 import mysql from 'mysql2/promise'
 import { Cluster } from '../reliability/cluster.ts'
 import { listen, push, setScene } from '../reliability/cluster_checks.ts'
-import { runLoad } from '../reliability/load.ts'
+import { percentile, runLoad } from '../reliability/load.ts'
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 15)
 const PEOPLE = 100
 const PUSHES = 100
 const quiet = () => {}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
 
 type Row = Record<string, unknown>
 const without = (row: Row, ...keys: string[]) =>

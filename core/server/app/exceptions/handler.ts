@@ -32,10 +32,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     if (isPluginFailure(error)) return this.pluginFailure(error, ctx)
     const err = (error ?? {}) as ErrorLike
-    if (databaseDown(err)) return this.databaseDown(ctx)
-    if (storageFull(err)) {
-      return ctx.response.status(507).send({ status: 'fail', message: message(ctx, 'error.storage_full') })
-    }
+    // A service the request needs cannot take it now: a status and a reason that say so, not a 500.
+    if (databaseDown(err)) return this.serviceFailure(ctx, 503, 'error.database_unavailable', 5)
+    if (storageFull(err)) return this.serviceFailure(ctx, 507, 'error.storage_full')
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
     if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
       return super.handle(error, ctx)
@@ -53,10 +52,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return super.report(error, ctx)
   }
 
-  /** The database is restarting or gone: a 503 that says so and when to try again, not a 500. */
-  private databaseDown(ctx: HttpContext) {
-    ctx.response.header('Retry-After', '5')
-    return ctx.response.status(503).send({ status: 'fail', message: message(ctx, 'error.database_unavailable') })
+  private serviceFailure(ctx: HttpContext, status: number, key: string, retryAfterSeconds?: number) {
+    if (retryAfterSeconds) ctx.response.header('Retry-After', String(retryAfterSeconds))
+    return ctx.response.status(status).send({ status: 'fail', message: message(ctx, key) })
   }
 
   /**

@@ -6,8 +6,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * Effects a job has outside the database (a mail sent), by key in `job_effects`, so that a job run
  * twice (a retry, a dead worker, a stalled job run again beside the first) has the effect once.
  *
- * A run claims the effect before it happens (claimEffect); only the holder performs it, then records
- * it done (recordEffect), or releases the claim when it failed before the effect (releaseEffect). A
+ * A run claims the effect before it happens (performClaimed); only the holder performs it, then records
+ * it done (recordEffect), or releases the claim when the effect failed. A
  * claim left by a run that died expires after CLAIM_MS, and a later retry takes it over. A run that
  * dies between the effect and its record still repeats it once that claim expires (at-least-once in
  * that window); two live runs never both perform it.
@@ -26,10 +26,10 @@ export async function effectDone(key: string): Promise<boolean> {
 }
 
 /**
- * The run's claim (a token for releaseEffect) when it may perform the effect; null when the effect
- * is done already. Throws EffectBusy while another run holds it.
+ * The run's claim (a token) when it may perform the effect; null when the effect is done already.
+ * Throws EffectBusy while another run holds it.
  */
-export async function claimEffect(key: string): Promise<string | null> {
+async function claimEffect(key: string): Promise<string | null> {
   const claim = randomBytes(12).toString('hex')
   const now = new Date()
   const until = new Date(now.getTime() + CLAIM_MS)
@@ -52,9 +52,21 @@ export async function claimEffect(key: string): Promise<string | null> {
   return claim
 }
 
-/** The effect did not happen (the mail server refused it): the claim goes, and a retry may claim again. */
-export async function releaseEffect(key: string, claim: string): Promise<void> {
-  await db.from('job_effects').where('effect_key', key).where('claim', claim).whereNotNull('claimed_until').delete()
+/**
+ * Performs `effect` under the key's claim: false, and nothing done, when it is done already. An effect
+ * that throws did not happen (the mail server refused it): the claim goes, so a retry may claim again.
+ * The caller records it done (recordEffect) right after, in its own transaction if it has one.
+ */
+export async function performClaimed(key: string, effect: () => Promise<void>): Promise<boolean> {
+  const claim = await claimEffect(key)
+  if (claim === null) return false
+  try {
+    await effect()
+  } catch (error) {
+    await db.from('job_effects').where('effect_key', key).where('claim', claim).whereNotNull('claimed_until').delete()
+    throw error
+  }
+  return true
 }
 
 /** Records the effect done, in `client`'s transaction when it has one (claimed before, or not). */

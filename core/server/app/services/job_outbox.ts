@@ -97,7 +97,7 @@ export class OutboxRelay {
   /**
    * Runs a pass soon without waiting for it; never throws (the timer tries again). Every save kicks:
    * while passes fail, kicks other than the timer's are dropped, so an outage costs one pass and one
-   * warning per interval, not one per save (the load test saw 2,153 warnings in 4 s of a MariaDB restart).
+   * warning per interval, not one per save (the load test saw 2,153 warnings during one MariaDB restart).
    */
   kick(fromTimer = false): void {
     if (!fromTimer && Date.now() < this.quietUntil) return

@@ -6,7 +6,7 @@ import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
 import { waitUntil } from '#tests/helpers/wait'
 import { taskNoticeJob } from '#services/process/notices'
 import { KEEP_JOB_EFFECTS_DAYS, pruneJobEffectsJob } from '#services/maintenance_jobs'
-import { CLAIM_MS, EffectBusy } from '#services/job_effects'
+import { CLAIM_MS, EffectBusy, effectDone } from '#services/job_effects'
 
 /** Issue 17 item 4: the assignee mail job run again (a retry, a dead worker) sends no second mail. */
 test.group('assignee mail: once per task', (group) => {
@@ -15,7 +15,11 @@ test.group('assignee mail: once per task', (group) => {
     await resetAuthTables()
   })
 
-  test('the mail job run again for the same task mails nobody twice', async ({ client, assert }) => {
+  /**
+   * A case saved through the route, whose review step is the area's; resolves once the save's own run
+   * of the mail job (staged in its transaction, queued after the commit) has sent the mail and recorded it.
+   */
+  async function noticedCase(client: Parameters<typeof tokenFor>[0], values: Record<string, unknown>) {
     const form = await publishPermit()
     await makeUser({ username: 'solicitante', role: 'student' })
     const reviewer = await makeUser({ username: 'revisora', role: 'teacher' })
@@ -23,30 +27,25 @@ test.group('assignee mail: once per task', (group) => {
     const started = await client
       .post('/data/form/flows/process')
       .header('token', await tokenFor(client, 'solicitante'))
-      .form({
-        case: 'POST',
-        data: form.key,
-        flow_values: JSON.stringify({ nombre: 'Ana Ruiz', dias: 3, motivo: 'Cita médica' }),
-      })
+      .form({ case: 'POST', data: form.key, flow_values: JSON.stringify(values) })
     started.assertStatus(200)
     const { id, code_process: code } = started.body().data
     const task = await db.from('tasks').where('case_id', id).where('status', 'pending').first()
-
-    // The save's own run (staged in its transaction, queued after the commit) sends the mail and records it.
-    await waitForMail('revisora@example.test', (m) => m.text.includes(code))
     const key = `task-notice:${task.id}`
-    await waitUntil(
-      async () => (await db.from('job_effects').where('effect_key', key).whereNull('claimed_until').first()) !== null
-    )
+    await waitForMail('revisora@example.test', (m) => m.text.includes(code))
+    await waitUntil(() => effectDone(key))
+    const sentFor = () => mailsTo('revisora@example.test').filter((m) => m.text.includes(code)).length
+    return { task, key, sentFor }
+  }
+
+  test('the mail job run again for the same task mails nobody twice', async ({ client, assert }) => {
+    const { task, key, sentFor } = await noticedCase(client, { nombre: 'Ana Ruiz', dias: 3, motivo: 'Cita médica' })
 
     // Two more runs, as after a worker killed once the mail had left.
     assert.deepEqual(await taskNoticeJob.handle({ taskId: task.id, lang: 'es' }), { sent: 0 })
     assert.deepEqual(await taskNoticeJob.handle({ taskId: task.id, lang: 'es' }), { sent: 0 })
 
-    assert.lengthOf(
-      mailsTo('revisora@example.test').filter((m) => m.text.includes(code)),
-      1
-    )
+    assert.equal(sentFor(), 1)
     const logged = await db.from('activities').where('task_id', task.id).where('type', 'email').count('* as n').first()
     assert.equal(Number(logged.n), 1)
     assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
@@ -56,27 +55,7 @@ test.group('assignee mail: once per task', (group) => {
     client,
     assert,
   }) => {
-    const form = await publishPermit()
-    await makeUser({ username: 'solicitante', role: 'student' })
-    const reviewer = await makeUser({ username: 'revisora', role: 'teacher' })
-    await reviewer.related('areas').attach([form.area.id])
-    const started = await client
-      .post('/data/form/flows/process')
-      .header('token', await tokenFor(client, 'solicitante'))
-      .form({
-        case: 'POST',
-        data: form.key,
-        flow_values: JSON.stringify({ nombre: 'Ana', dias: 1, motivo: 'Trámite' }),
-      })
-    started.assertStatus(200)
-    const { id, code_process: code } = started.body().data
-    const task = await db.from('tasks').where('case_id', id).where('status', 'pending').first()
-    const key = `task-notice:${task.id}`
-    await waitForMail('revisora@example.test', (m) => m.text.includes(code))
-    await waitUntil(
-      async () => (await db.from('job_effects').where('effect_key', key).whereNull('claimed_until').first()) !== null
-    )
-    const sentFor = () => mailsTo('revisora@example.test').filter((m) => m.text.includes(code)).length
+    const { task, key, sentFor } = await noticedCase(client, { nombre: 'Ana', dias: 1, motivo: 'Trámite' })
 
     // As if that mail had never gone: two runs side by side. One sends; the other finds it claimed.
     await db.from('job_effects').where('effect_key', key).delete()

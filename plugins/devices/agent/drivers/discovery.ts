@@ -41,7 +41,7 @@ export async function discover({
   const bonjour = new Bonjour(undefined, (error: Error) => (failure ??= error))
   // bonjour-service takes a service's addresses from the answer that first named it and never adds
   // later ones; an announcement whose address records came apart left a device without an address
-  // (seen once in CI). Every answer's address records are kept here, and asked for when missing.
+  // (seen once in a full test run). Every answer's address records are kept here, and asked for when missing.
   const mdns = (bonjour as unknown as { server: { mdns: Mdns } }).server.mdns
   const onResponse = (packet: MdnsPacket) => {
     for (const record of [...(packet.answers ?? []), ...(packet.additionals ?? [])]) {
@@ -88,7 +88,7 @@ export async function discover({
   await new Promise<void>((resolve) => bonjour.destroy(() => resolve()))
   if (failure && found.size === 0) throw failure
   return [...found.values()]
-    .map((entry) => toDevice(entry.answer, addressesOf(entry), entry.kind, entry.scheme, entry.path))
+    .map((entry) => toDevice(entry, addressesOf(entry)))
     .sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri))
 }
 
@@ -105,13 +105,7 @@ interface Mdns {
   query(name: string, type: string): void
 }
 
-function toDevice(
-  service: Service,
-  addresses: string[],
-  kind: 'printer' | 'scanner',
-  scheme: string,
-  pathKey: string
-): DiscoveredDevice {
+function toDevice({ answer: service, kind, scheme, path: pathKey }: Found, addresses: string[]): DiscoveredDevice {
   const txt: Record<string, string> = {}
   // TXT keys are case-insensitive (RFC 6763 §6.4): lower-cased here so rp and RP read alike.
   for (const [key, value] of Object.entries(service.txt ?? {})) txt[key.toLowerCase()] = String(value)

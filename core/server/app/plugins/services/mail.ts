@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import type { PluginMail } from '@tramita/plugin-api'
-import { claimEffect, effectDone, recordEffect, releaseEffect } from '#services/job_effects'
+import { effectDone, performClaimed, recordEffect } from '#services/job_effects'
 import { queueJob } from '#services/job_outbox'
 import { isText, pluginText } from './texts.js'
 
@@ -81,13 +81,11 @@ export const pluginMailJob = {
     if (await effectDone(payload.effect)) return { sent: false }
     const to = await recipientOf(payload.to)
     if (!to) return { sent: false }
-    const claim = await claimEffect(payload.effect)
-    if (claim === null) return { sent: false }
     const lang = to.language
     const body = pluginText(lang, payload.text, payload.params)
     const lines = [...(to.name ? [translate(lang, 'mail.greeting', { name: to.name })] : []), body]
     const link = payload.link
-    try {
+    const sent = await performClaimed(payload.effect, async () => {
       await mail.send((message) => {
         message
           .to(to.email)
@@ -98,10 +96,8 @@ export const pluginMailJob = {
               (link ? `<p><a href="${escape(encodeURI(link))}">${escape(link)}</a></p>` : '')
           )
       })
-    } catch (error) {
-      await releaseEffect(payload.effect, claim)
-      throw error
-    }
+    })
+    if (!sent) return { sent: false }
     await recordEffect(db.connection(), payload.effect)
     return { sent: true }
   },

@@ -3,7 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
-import { claimEffect, effectDone, recordEffect, releaseEffect } from '#services/job_effects'
+import { effectDone, performClaimed, recordEffect } from '#services/job_effects'
 import { fourEyesBar } from './assignees.js'
 import { caseKey, taskToken } from './engine.js'
 import { TASK_NOTICE_JOB } from './notice_outbox.js'
@@ -88,15 +88,13 @@ export const taskNoticeJob = {
     if (await effectDone(effect)) return { sent: 0 }
     const to = await recipients(task)
     if (to.length === 0) return { sent: 0 }
-    const claim = await claimEffect(effect)
-    if (claim === null) return { sent: 0 }
     const link = taskLink(task.form_key, task.case_id, task.id, task.kind)
     const subject = translate(lang, 'mail.task.subject', { form: task.form_name, code: task.code })
     const body = translate(lang, task.kind === 'approve' ? 'mail.task.approve' : 'mail.task.enter', {
       form: task.form_name,
       code: task.code,
     })
-    try {
+    const sent = await performClaimed(effect, async () => {
       await mail.send((message) => {
         message
           .to(to[0])
@@ -105,10 +103,8 @@ export const taskNoticeJob = {
           .text(`${body}\n\n${link}`)
           .html(`<p>${escape(body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p>`)
       })
-    } catch (error) {
-      await releaseEffect(effect, claim)
-      throw error
-    }
+    })
+    if (!sent) return { sent: 0 }
     // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A task
     // (or its case) deleted meanwhile gets no log entry, hence the insert from the task's row.
     try {
