@@ -16,6 +16,7 @@ import { pluginMailJob } from '#plugins/services/mail'
 import { setPlatform, type Platform } from '#services/platform'
 import { findSession } from '#services/session_service'
 import { pruneJobEffectsJob, pruneSessionsJob, pruneUploadsJob } from '#services/maintenance_jobs'
+import { sweepAbandonedRequests } from '#lib/request_folders'
 import { recoveryMailJob, securityNoticeJob } from '#services/auth/recovery'
 import { closeScripts } from '#services/scripts'
 import { taskNoticeJob } from '#services/process/notices'
@@ -187,6 +188,8 @@ export default class TramitaProvider {
             .catch((error: Error) => this.logger?.warn(`maintenance not queued: ${error.message}`))
         ),
         enqueueSchedules(queue, schedules, live, (m) => this.logger?.warn(m)),
+        // Node-local: the upload folders a killed process of this node left behind.
+        sweepAbandonedRequests().catch((error: Error) => this.logger?.warn(`upload folders: ${error.message}`)),
       ])
     void enqueueMaintenance()
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()

@@ -11,7 +11,8 @@ server.errorHandler(() => import('#exceptions/handler'))
  */
 server.use([
   () => import('#middleware/security_headers_middleware'),
-  // The body parser, with each plugin route's own upload limit (app/plugins/body_parser_middleware.ts).
+  // The body parser, with each plugin route's own upload limit and a temporary folder per request for
+  // the files (app/plugins/body_parser_middleware.ts).
   () => import('#plugins/body_parser_middleware'),
   () => import('#middleware/json_depth_middleware'),
   () => import('#middleware/call_contract_middleware'),

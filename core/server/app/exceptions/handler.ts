@@ -135,7 +135,7 @@ function databaseDown(err: ErrorLike & { fatal?: unknown; name?: string; sql?: u
 /**
  * A write the disk had no room for (ENOSPC), also when wrapped by the storage library (its `cause`): a
  * 507 saying so. Where it comes from an upload, the upload's rows and objects are gone already
- * (uploads/staging.ts stageUploads).
+ * (uploads/staging.ts stageUploads), and so are the body parser's copies (plugins/body_parser_middleware.ts).
  */
 function storageFull(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

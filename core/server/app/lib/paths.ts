@@ -30,3 +30,13 @@ export function dataSubdir(...parts: string[]): string {
   mkdirSync(dir, { recursive: true })
   return dir
 }
+
+/**
+ * Where the body parser writes a request's files before any controller runs (a folder per request,
+ * app/plugins/body_parser_middleware.ts). In the data dir rather than the system's temporary folder
+ * (often small, a RAM disk, or shared with other programs), so an operator can place it: mount a disk
+ * of its own here. Created when missing.
+ */
+export function uploadTempDir(): string {
+  return dataSubdir('tmp', 'uploads')
+}

@@ -9,7 +9,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { translate } from '@tramita/i18n'
 import Area from '#models/area'
-import { dataSubdir } from '#lib/paths'
+import { dataSubdir, uploadTempDir } from '#lib/paths'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 
 type Client = Parameters<typeof tokenFor>[0]
@@ -178,14 +178,14 @@ test.group('plugin routes (ctx.http.route): auth, answers, failures, uploads, fi
     })
     assert.equal(answer.status, 413)
     assert.deepEqual(JSON.parse(answer.body), { status: 'fail', message: translate('es', 'error.too_large') })
-    // The temporary folder and the upload folders the parser writes to.
+    // The temporary folder of uploads and the request folders in it the parser writes to.
     const folders = [
-      tmpdir(),
-      ...readdirSync(tmpdir(), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && entry.name.startsWith('tramita-upload-'))
-        .map((entry) => join(tmpdir(), entry.name)),
+      uploadTempDir(),
+      ...readdirSync(uploadTempDir(), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(uploadTempDir(), entry.name)),
     ]
-    // Another process's upload folder may vanish while this reads it.
+    // A request's folder may vanish while this reads it.
     const list = (folder: string) => {
       try {
         return readdirSync(folder, { withFileTypes: true })

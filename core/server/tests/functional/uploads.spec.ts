@@ -7,7 +7,7 @@ import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
 import Area from '#models/area'
 import { UPLOADS_PER_MINUTE } from '#controllers/uploads_controller'
-import { dataSubdir } from '#lib/paths'
+import { dataSubdir, uploadTempDir } from '#lib/paths'
 import { signId } from '#lib/signed_id'
 import { pruneUploadsJob } from '#services/maintenance_jobs'
 import { publishForm } from '#services/process/forms'
@@ -232,6 +232,46 @@ test.group('form uploads', (group) => {
     fits.assertStatus(200)
     const row = await uploadRow(fits.body().data[0].path)
     assert.isTrue(existsSync(join(storageDir(), row.storage_key)))
+  })
+
+  // The disk of the body parser's temporary copies full: it writes every file of a request there before
+  // any controller runs. The 64 KB file system goes over the app's own temporary folder, not the
+  // system's /tmp, which suites running at the same time use.
+  test('a full temporary folder: a 507 with a reason, nothing stored or left in it; a file that fits is', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const form = await publishDelivery()
+    const t = await people(client, form.area.id)
+    const folder = uploadTempDir()
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder], { encoding: 'utf8' })
+    assert.equal(mounted.status, 0, `mounting a small tmpfs needs root: ${mounted.stderr}`)
+    cleanup(() => {
+      spawnSync('umount', [folder])
+    })
+    const rowsBefore = await uploadCount()
+    const storedBefore = storedFiles().length
+    const leftInFolder = () => readdirSync(folder, { recursive: true })
+
+    // A file that fits comes first: the parser keeps the files before the one that failed.
+    const big = Buffer.concat([PDF.subarray(0, 9), Buffer.from(`%${'x'.repeat(200_000)}\n`), PDF.subarray(9)])
+    const full = await upload(client, t.applicant, { data: form.key, field: 'soporte' }, [
+      { name: 'primero.pdf', bytes: PDF },
+      { name: 'grande.pdf', bytes: big },
+    ])
+    assertRefused(full, 507, 'error.storage_full')
+    assert.equal(await uploadCount(), rowsBefore)
+    assert.equal(storedFiles().length, storedBefore)
+    assert.deepEqual(leftInFolder(), [])
+
+    const fits = await upload(client, t.applicant, { data: form.key, field: 'soporte' }, [
+      { name: 'pequeño.pdf', bytes: PDF },
+    ])
+    fits.assertStatus(200)
+    const row = await uploadRow(fits.body().data[0].path)
+    assert.isTrue(onDisk(row.storage_key))
+    assert.deepEqual(leftInFolder(), [])
   })
 
   test('refused uploads: blocked, not allowed, disguised, too large, not an image', async ({ client, assert }) => {

@@ -1,9 +1,9 @@
-import { statfs } from 'node:fs/promises'
 import { posix } from 'node:path'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { affectedRows } from '#lib/db_result'
+import { StorageFull, tooFullFor } from '#lib/disk_space'
 import { dataSubdir } from '#lib/paths'
 
 /**
@@ -94,14 +94,6 @@ export async function stageUploads(rows: NewUpload[], write: (row: NewUpload) =>
   }
 }
 
-/** The local disk had no room for the files (the exception handler answers 507 with a reason). */
-export class StorageFull extends Error {
-  readonly code = 'ENOSPC'
-  constructor(cause: unknown) {
-    super('no space left on the storage disk', { cause })
-  }
-}
-
 /**
  * After a failed write, with its partial objects removed: is the local disk too small for these files?
  * The storage library reports a full disk as an aborted stream (its ENOSPC is lost), so the disk is asked.
@@ -109,13 +101,8 @@ export class StorageFull extends Error {
 async function diskTooFull(rows: NewUpload[]): Promise<boolean> {
   if (env.get('DRIVE_DISK', 'fs') !== 'fs') return false
   for (const row of rows) {
-    try {
-      // The object's own folder: it may be a file system of its own.
-      const { bavail, bsize } = await statfs(dataSubdir('storage', posix.dirname(row.storage_key)))
-      if (bavail * bsize < Number(row.size)) return true
-    } catch {
-      return false
-    }
+    // The object's own folder: it may be a file system of its own.
+    if (await tooFullFor(dataSubdir('storage', posix.dirname(row.storage_key)), Number(row.size))) return true
   }
   return false
 }
