@@ -75,11 +75,12 @@ const steps = [
     cores: 1,
     after: ['web-build'],
   },
-  // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs; ~20 s).
+  // 2 app nodes and 2 workers on private MariaDB and Redis servers and s3rver (tests/reliability/parts/cluster.mjs;
+  // ~100 s, 60 of them waiting for a killed worker's jobs to come back).
   {
     name: 'reliability-cluster',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'],
-    est: 10,
+    est: 100,
     cores: 0.5,
   },
   // 200 people saving through 2 app nodes while one is killed and Redis and MariaDB restart; every save

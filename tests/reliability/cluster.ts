@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -327,6 +327,9 @@ export class Cluster {
     const port = kind === 'app' ? await freePort() : 0
     const dataDir = mkdtempSync(join(tmpdir(), `tramita-${name}-`))
     this.dirs.push(dataDir)
+    // Its temporary files too (OS TMPDIR): what a killed process leaves there (an OCR run's pages) goes at stop.
+    const tempDir = join(dataDir, 'tmpdir')
+    mkdirSync(tempDir)
     // One HTTP process per app node (production with Redis would run one per core): a node killed is one process.
     const base = kind === 'app' ? ['serve', '--port', String(port), '--workers', '1'] : ['worker']
     let args = [...base, ...extra]
@@ -343,7 +346,7 @@ export class Cluster {
       out = ''
       const child = spawn(process.execPath, [TRAMITA_BIN, ...args], {
         cwd: ROOT,
-        env: { ...process.env, ...this.env, TRAMITA_DATA_DIR: dataDir },
+        env: { ...process.env, ...this.env, TRAMITA_DATA_DIR: dataDir, TMPDIR: tempDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       child.stdout!.on('data', (d) => (out += d))

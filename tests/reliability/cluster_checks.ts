@@ -21,7 +21,7 @@ export interface Answer {
   body: any
 }
 
-/** A call as the web client makes it: form fields (and files), the session in the `token` header. */
+/** A call as the web client makes it: form fields (and files; a GET's in the query), the session in the `token` header. */
 export async function call(
   node: Node,
   method: string,
@@ -34,7 +34,10 @@ export async function call(
   } = {}
 ): Promise<Answer> {
   let body: URLSearchParams | FormData | undefined
-  if (opts.file) {
+  let url = `${node.url}${path}`
+  if (method === 'GET' && opts.fields) {
+    url += `${url.includes('?') ? '&' : '?'}${new URLSearchParams(opts.fields)}`
+  } else if (opts.file) {
     const form = new FormData()
     for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v)
     form.append(opts.file.field, new Blob([new Uint8Array(opts.file.bytes)]), opts.file.name)
@@ -42,7 +45,7 @@ export async function call(
   } else if (opts.fields) {
     body = new URLSearchParams(opts.fields)
   }
-  const response = await fetch(`${node.url}${path}`, {
+  const response = await fetch(url, {
     method,
     headers: opts.token ? { token: opts.token } : {},
     body,

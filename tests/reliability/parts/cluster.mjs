@@ -1,12 +1,17 @@
 /**
  * Reliability part `cluster`: 2 app nodes and 2 workers (real `tramita serve` / `tramita worker`
  * processes) on private MariaDB and Redis servers and s3rver (tests/reliability/cluster.ts),
- * and the checks that nothing depends on being the only process (cluster_checks.ts). The bounded form
- * (CI) runs the same checks: they are short already.
+ * and the checks that nothing depends on being the only process (cluster_checks.ts), races across
+ * nodes (concurrency_checks.ts), the ownership table through both nodes (ownership_checks.ts) and a
+ * worker killed mid-job (job_fault_checks.ts). The bounded form (CI) runs the same checks: most take well
+ * under a second, the ownership table about 25 s, and the killed worker's jobs about 60 s to come back
+ * (the mail's claim, the app's own timing).
  */
 import { Cluster } from '../cluster.ts'
 import * as checks from '../cluster_checks.ts'
 import * as concurrency from '../concurrency_checks.ts'
+import * as faults from '../job_fault_checks.ts'
+import * as ownership from '../ownership_checks.ts'
 
 export async function run({ log }) {
   let passed = 0
@@ -26,7 +31,16 @@ export async function run({ log }) {
     checks.composeTopology()
   )
   const started = Date.now()
-  const cluster = await Cluster.start({ env: { PUSH_NOTIFY_PER_MINUTE: String(checks.PUSH_LIMIT) }, log })
+  // A real SMTP listener in this process: the nodes' mail goes there (job_fault_checks.ts counts it).
+  const mail = await faults.startMailListener()
+  const cluster = await Cluster.start({
+    // Sign-ins: the ownership table signs in eight callers on top of the other checks' (30 a minute by default).
+    env: { PUSH_NOTIFY_PER_MINUTE: String(checks.PUSH_LIMIT), AUTH_RATE_PER_MINUTE: '300', ...mail.env },
+    log,
+  }).catch(async (error) => {
+    await mail.close()
+    throw error
+  })
   log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   try {
     let scene
@@ -55,9 +69,28 @@ export async function run({ log }) {
     await check('a session opened on node A works on node B, and ends on both', () =>
       checks.sessionAcrossNodes(cluster)
     )
+    await check('someone else’s object behind every route with an id: allowed or refused as the table says', () =>
+      ownership.ownershipAcrossNodes(cluster, log)
+    )
     await check('an hourly job runs once with two workers, even after the queue dropped it', () =>
       checks.hourlyJobOnce(cluster, log)
     )
+    // After the hourly check, which waits for an idle queue: these leave jobs retrying for a minute.
+    let crash
+    await check('a worker SIGKILLed inside mail sends and an OCR run is restarted', async () => {
+      crash = await faults.crashWorkerMidJobs(cluster, mail, log)
+    })
+    if (crash) {
+      await check('after the kill every mail arrives, each effect once, duplicates within the sends cut', () =>
+        faults.mailsAfterCrash(cluster, mail, crash, log)
+      )
+      await check('the scan the killed worker was OCR-ing ends OCR’d: each page once, billed once, found', () =>
+        faults.ocrAfterCrash(cluster, crash, log)
+      )
+      await check('one retention code confirmed through two nodes at once: one acts, the other is refused', () =>
+        faults.retentionCodeAcrossNodes(cluster, mail, crash)
+      )
+    }
     // Last: a restarted Redis (which keeps nothing here) forgets the queue the check above reads.
     if (scene) {
       await check('after Redis restarts, an event still crosses from node A to node B', () =>
@@ -74,6 +107,7 @@ export async function run({ log }) {
       }
     }
     await cluster.stop()
+    await mail.close()
   }
   return { passed, failed }
 }

@@ -1,6 +1,7 @@
-import { Job, Queue as BullQueue, QueueEvents, Worker, type RedisQueueBackend } from 'bullmq'
+import { DelayedError, Job, Queue as BullQueue, QueueEvents, Worker, type RedisQueueBackend } from 'bullmq'
 import { DEFAULT_WORKER_CONCURRENCY, KEEP_COMPLETED, KEEP_FAILED, errorMessage, positiveInt } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
+import { MAX_DEFERRALS, RunLater, deferUntil } from './run_later.js'
 import { requestRedisOptions, waitingRedisOptions, watchRedis, withTimeout } from './redis_options.js'
 import type {
   EnqueueOptions,
@@ -123,7 +124,7 @@ export class BullMqQueue implements Queue {
   async startWorker(opts: { concurrency?: number } = {}): Promise<void> {
     if (this.closed) throw new Error('The queue is closed')
     if (this.worker) return
-    const worker = new Worker(QUEUE_NAME, (job, _token, signal) => this.process(job, signal), {
+    const worker = new Worker(QUEUE_NAME, (job, token, signal) => this.process(job, token, signal), {
       connection: { url: this.opts.redisUrl, ...waitingRedisOptions },
       prefix: this.prefix,
       concurrency: positiveInt(opts.concurrency, 'concurrency') ?? DEFAULT_WORKER_CONCURRENCY,
@@ -279,7 +280,7 @@ export class BullMqQueue implements Queue {
     await endClients(this.queue)
   }
 
-  private async process(job: Job, bullSignal?: AbortSignal): Promise<unknown> {
+  private async process(job: Job, token: string | undefined, bullSignal?: AbortSignal): Promise<unknown> {
     const definition = this.registry.get(job.name)
     const controller = new AbortController()
     const forward = () => controller.abort(bullSignal?.reason)
@@ -294,6 +295,14 @@ export class BullMqQueue implements Queue {
         attempt: Math.max(job.attemptsStarted ?? 0, job.attemptsMade + 1),
         signal: controller.signal,
       })
+    } catch (error) {
+      // Put off without spending an attempt (delayed jobs keep attemptsMade; each run counts as started).
+      const deferrals = (job.attemptsStarted ?? 0) - 1 - job.attemptsMade
+      if (error instanceof RunLater && token && deferrals < MAX_DEFERRALS) {
+        await job.moveToDelayed(deferUntil(error), token)
+        throw new DelayedError(error.message)
+      }
+      throw error
     } finally {
       this.limiter.release(job.name)
       this.controllers.delete(controller)

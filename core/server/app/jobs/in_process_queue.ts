@@ -8,6 +8,7 @@ import {
   positiveInt,
 } from './backoff.js'
 import { JobRegistry, NameLimiter } from './registry.js'
+import { MAX_DEFERRALS, RunLater, deferUntil } from './run_later.js'
 import type {
   EnqueueOptions,
   JobDefinition,
@@ -26,6 +27,8 @@ interface MemoryJob {
   backoffMs: number
   /** Runs started so far. */
   started: number
+  /** Of those, runs put off (RunLater), which spend no attempt. */
+  deferrals: number
   state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed'
   timer?: NodeJS.Timeout
   result?: unknown
@@ -81,6 +84,7 @@ export class InProcessQueue implements Queue {
       attempts,
       backoffMs,
       started: 0,
+      deferrals: 0,
       state: 'waiting',
       waiters: [],
     }
@@ -214,8 +218,11 @@ export class InProcessQueue implements Queue {
         this.finish(job, 'completed', jsonCopy(result) ?? undefined)
       } catch (error) {
         const message = errorMessage(error)
-        if (job.started < job.attempts && !this.closed) {
-          const wait = backoffDelay(job.backoffMs, job.started)
+        if (error instanceof RunLater && job.deferrals < MAX_DEFERRALS && !this.closed) {
+          job.deferrals++
+          this.delay(job, deferUntil(error) - Date.now())
+        } else if (job.started - job.deferrals < job.attempts && !this.closed) {
+          const wait = backoffDelay(job.backoffMs, job.started - job.deferrals)
           this.logger.warn(`Job ${job.name} (${job.id}) failed on run ${job.started}/${job.attempts}: ${message}`)
           this.delay(job, wait)
         } else {

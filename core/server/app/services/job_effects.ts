@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { RunLater } from '#jobs/run_later'
 
 /**
  * Effects a job has outside the database (a mail sent), by key in `job_effects`, so that a job run
@@ -14,10 +15,13 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  */
 export const CLAIM_MS = 60_000
 
-/** Another live run holds the effect's claim: this run fails, and its retry comes after the claim expires. */
-export class EffectBusy extends Error {
-  constructor(key: string) {
-    super(`another run is performing ${key}`)
+/**
+ * Another live run holds the effect's claim: this run is put off until the claim expires (without
+ * spending an attempt: a run that died holding it would otherwise cost its retries their turn).
+ */
+export class EffectBusy extends RunLater {
+  constructor(key: string, claimedUntil: Date) {
+    super(claimedUntil.getTime(), `another run is performing ${key}`)
   }
 }
 
@@ -48,7 +52,7 @@ async function claimEffect(key: string): Promise<string | null> {
     .update({ claim, claimed_until: until })
   const row = await db.from('job_effects').where('effect_key', key).first()
   if (!row || row.claimed_until === null) return null
-  if (row.claim !== claim) throw new EffectBusy(key)
+  if (row.claim !== claim) throw new EffectBusy(key, new Date(row.claimed_until))
   return claim
 }
 

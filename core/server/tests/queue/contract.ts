@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import type { Queue } from '../../app/jobs/types.js'
 import { KEEP_COMPLETED } from '../../app/jobs/backoff.js'
+import { MAX_DEFERRALS, RunLater } from '../../app/jobs/run_later.js'
 import { deferred, openQueue, removeKeys, sleep, uniquePrefix, type Driver } from './helpers.js'
 
 /** The behaviour both drivers share; each spec file runs it against one driver. */
@@ -67,6 +68,51 @@ export function queueContract(driver: Driver): void {
       const gaps = [runs[1]!.at - runs[0]!.at, runs[2]!.at - runs[1]!.at]
       assert.isAtLeast(gaps[0]!, 95, `first gap ${gaps[0]} ms`)
       assert.isAtLeast(gaps[1]!, 190, `second gap ${gaps[1]} ms`)
+    })
+
+    test('a run put off (RunLater) runs again at its time without spending an attempt', async ({ assert, cleanup }) => {
+      const queue = fresh(cleanup)
+      const runs: number[] = []
+      queue.register({
+        name: 'test:later',
+        attempts: 1,
+        async handle() {
+          runs.push(Date.now())
+          if (runs.length === 1) throw new RunLater(Date.now() + 300, 'another run holds it')
+          return 'my turn'
+        },
+      })
+      await queue.startWorker()
+      const { id } = await queue.enqueue('test:later', {})
+
+      const outcome = await queue.waitFor(id, 20_000)
+
+      // With one attempt, an ordinary failure would have ended it failed.
+      assert.deepEqual(outcome, { state: 'completed', result: 'my turn', attempts: 2 })
+      assert.isAtLeast(runs[1]! - runs[0]!, 285, `put off ${runs[1]! - runs[0]!} ms`)
+    })
+
+    test('a job put off without end fails after MAX_DEFERRALS, as an error would', async ({ assert, cleanup }) => {
+      const queue = fresh(cleanup)
+      let runs = 0
+      queue.register({
+        name: 'test:never',
+        attempts: 2,
+        backoffMs: 10,
+        async handle() {
+          runs++
+          throw new RunLater(Date.now(), 'never my turn')
+        },
+      })
+      await queue.startWorker()
+      const { id } = await queue.enqueue('test:never', {})
+
+      const outcome = await queue.waitFor(id, 20_000)
+
+      assert.equal(outcome.state, 'failed')
+      assert.equal(outcome.error, 'never my turn')
+      // MAX_DEFERRALS runs put off, then both attempts spent.
+      assert.equal(runs, MAX_DEFERRALS + 2)
     })
 
     test('a job that always fails ends failed after its attempts, with its error', async ({ assert, cleanup }) => {
