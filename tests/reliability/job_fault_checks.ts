@@ -14,15 +14,14 @@ import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync, readdirSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Queue } from 'bullmq'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { SMTPServer } from 'smtp-server'
 import { type Cluster, type Node, ROOT } from './cluster.ts'
 import { type Answer, call, expect, signIn } from './cluster_checks.ts'
+import type { MailListener } from './mail_listener.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -60,119 +59,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, m
   }
 }
 
-// ── the SMTP listener ───────────────────────────────────────────────────────────────────────────────
-
-export interface ReceivedMail {
-  session: string
-  to: string[]
-  /** The text part, decoded. */
-  text: string
-  /** A retention confirmation's code and user, when the mail has one. */
-  link: { code: string; user: string } | null
-  /** The listener answered 250 (the sender knows the mail was taken). */
-  answered: boolean
-}
-
-export interface MailListener {
-  readonly port: number
-  /** What the cluster's processes need to send here (the app reads SMTP_HOST, SMTP_PORT, SMTP_SECURITY). */
-  readonly env: Record<string, string>
-  /** Every mail received in full (its DATA ended), answered or not: what an MTA may deliver. */
-  readonly mails: ReceivedMail[]
-  /** From now on the answer to the DATA of each mail that matches waits for release(). */
-  hold(match: (mail: ReceivedMail) => boolean): void
-  /** Held mails whose sender still waits, and those whose sender went away unanswered. */
-  held(): { waiting: number; dropped: number }
-  /** Answers every held mail whose sender is still there, and holds no more. */
-  release(): void
-  close(): Promise<void>
-}
-
-function quotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-/** The text/plain part of a message (nodemailer: multipart/alternative, quoted-printable or base64). */
-function textOf(raw: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1]
-  for (const part of boundary ? raw.split(`--${boundary}`) : [raw]) {
-    const split = part.search(/\r?\n\r?\n/)
-    if (split < 0) continue
-    const head = part.slice(0, split)
-    if (boundary && !/content-type:\s*text\/plain/i.test(head)) continue
-    const body = part.slice(split).trim()
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase()
-    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    return encoding === 'quoted-printable' ? quotedPrintable(body) : body
-  }
-  return raw
-}
-
-function confirmationLink(text: string): ReceivedMail['link'] {
+function confirmationLink(text: string): { code: string; user: string } | null {
   const match = /\/confirmretention\?code=([^&\s]+)&user=(\d+)/.exec(text)
   return match ? { code: decodeURIComponent(match[1]!), user: match[2]! } : null
-}
-
-/** A real SMTP server in this process (smtp-server, as the functional suites' listener), able to hold answers. */
-export async function startMailListener(): Promise<MailListener> {
-  const mails: ReceivedMail[] = []
-  const waiting = new Map<ReceivedMail, () => void>()
-  const closed = new Set<string>()
-  let holding: ((mail: ReceivedMail) => boolean) | null = null
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const text = textOf(Buffer.concat(chunks).toString('utf8'))
-        const mail: ReceivedMail = {
-          session: session.id,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text,
-          link: confirmationLink(text),
-          answered: false,
-        }
-        mails.push(mail)
-        const answer = () => {
-          mail.answered = true
-          callback()
-        }
-        if (holding?.(mail)) waiting.set(mail, answer)
-        else answer()
-      })
-    },
-    onClose(session) {
-      closed.add(session.id)
-    },
-  })
-  // A sender killed mid-conversation resets its connection: expected here, not a failure of the listener.
-  server.on('error', () => undefined)
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
-  const port = (server.server.address() as AddressInfo).port
-  return {
-    port,
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURITY: 'none' },
-    mails,
-    hold(match) {
-      holding = match
-    },
-    held() {
-      const gone = [...waiting.keys()].filter((mail) => closed.has(mail.session)).length
-      return { waiting: waiting.size - gone, dropped: gone }
-    },
-    release() {
-      holding = null
-      for (const [mail, answer] of waiting) if (!closed.has(mail.session)) answer()
-      waiting.clear()
-    },
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
 }
 
 // ── processes ──────────────────────────────────────────────────────────────────────────────────────
@@ -468,13 +357,13 @@ export async function mailsAfterCrash(
     'one code mailed per document',
     requests
   )
-  const mails = listener.mails.slice(scene.mailsBefore).filter((m) => m.link)
+  const codes = listener.mails.slice(scene.mailsBefore).flatMap((m) => confirmationLink(m.text) ?? [])
   const byHash = new Map<string, number>()
-  for (const mail of mails) byHash.set(sha256(mail.link!.code), (byHash.get(sha256(mail.link!.code)) ?? 0) + 1)
+  for (const { code } of codes) byHash.set(sha256(code), (byHash.get(sha256(code)) ?? 0) + 1)
   const missing = requests.filter((r) => !byHash.has(r.code_hash)).map((r) => scene.documents.get(Number(r.file_id)))
   expect(missing.length === 0, 'every document’s confirmation arrived', missing)
   expect(byHash.size === MAILS, 'no mail with a code of another request', [...byHash.keys()])
-  const duplicates = mails.length - byHash.size
+  const duplicates = codes.length - byHash.size
 
   // How often BullMQ started each job: more than once for the sends the kill cut (and a retry refused
   // while the dead run's claim held).
@@ -494,7 +383,7 @@ export async function mailsAfterCrash(
     await queue.close()
   }
   log(
-    `mails: expected ${MAILS}, received ${mails.length} (${byHash.size} distinct), duplicates ${duplicates} ` +
+    `mails: expected ${MAILS}, received ${codes.length} (${byHash.size} distinct), duplicates ${duplicates} ` +
       `(sends in flight at the kill: ${scene.inFlight}); effects recorded ${effects.length}, each once; ` +
       `job runs ${runs}; all done ${(recovered / 1000).toFixed(1)} s after the kill`
   )
@@ -585,7 +474,10 @@ export async function retentionCodeAcrossNodes(
 ): Promise<void> {
   const [a, b] = cluster.apps as [Node, Node]
   const links = new Map<string, { code: string; user: string }>()
-  for (const mail of listener.mails.slice(scene.mailsBefore)) if (mail.link) links.set(mail.link.code, mail.link)
+  for (const mail of listener.mails.slice(scene.mailsBefore)) {
+    const link = confirmationLink(mail.text)
+    if (link) links.set(link.code, link)
+  }
   const codes = [...links.values()].slice(0, 3)
   expect(codes.length === 3, 'three mailed codes to use', codes.length)
   const options: [string, string][] = [

@@ -11,6 +11,7 @@
  */
 import type { Cluster, Node } from './cluster.ts'
 import { call, expect, publishForm, signIn } from './cluster_checks.ts'
+import type { MailListener } from './mail_listener.ts'
 
 /** An answer slower than this is a hang. */
 const HANG_MS = 15_000
@@ -18,8 +19,13 @@ const HANG_MS = 15_000
 export interface LoadOptions {
   people: number
   seconds: number
-  /** The faults, each at a fraction of the run: node B killed and restarted, Redis restarted, MariaDB restarted. */
-  faults: { at: number; what: 'kill-app' | 'restart-redis' | 'restart-mariadb' }[]
+  /**
+   * The faults, each at a fraction of the run: node B killed and restarted, worker A killed and restarted,
+   * Redis restarted, MariaDB restarted.
+   */
+  faults: { at: number; what: 'kill-app' | 'kill-worker' | 'restart-redis' | 'restart-mariadb' }[]
+  /** The listener the cluster mails to: with it, every stored case's notice to its step's area is accounted for. */
+  mail?: MailListener
   log: (line: string) => void
 }
 
@@ -52,6 +58,8 @@ export interface LoadReport {
   p99: number
   slowest: number
   statuses: Record<string, number>
+  /** Task notices: cases stored, mails received for them, of which duplicates. */
+  notices?: { cases: number; mails: number; duplicates: number; seconds: number }
 }
 
 /** The `people` accounts, copies of the demo student (same password, roles and areas). */
@@ -100,6 +108,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
   const started = Date.now()
   const deadline = started + options.seconds * 1000
   let stop = false
+  let openAtKill = 0
 
   async function person(i: number): Promise<void> {
     for (let n = 0; !stop && Date.now() < deadline; n++) {
@@ -145,6 +154,14 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
         await new Promise((r) => setTimeout(r, 1000))
         await cluster.restart(nodes[1])
         log(`${((Date.now() - started) / 1000).toFixed(1)} s: node B back`)
+      } else if (fault.what === 'kill-worker') {
+        // Every open mail connection bounds the sends the killed worker may have been inside.
+        openAtKill = options.mail?.open() ?? 0
+        log(`${at} s: worker A killed (SIGKILL) mid-load, ${openAtKill} mail connection(s) open`)
+        await cluster.kill(cluster.workers[0]!, 'SIGKILL')
+        await new Promise((r) => setTimeout(r, 1000))
+        await cluster.restart(cluster.workers[0]!)
+        log(`${((Date.now() - started) / 1000).toFixed(1)} s: worker A back`)
       } else if (fault.what === 'restart-redis') {
         log(`${at} s: Redis restarted`)
         await cluster.restartRedis()
@@ -162,6 +179,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
   const seconds = (Date.now() - started) / 1000
 
   const stored = await account(cluster, formKey, sent)
+  const notices = options.mail ? await accountNotices(cluster, formKey, options.mail, openAtKill, log) : undefined
 
   const ms = sent.map((s) => s.ms)
   const count = (o: Outcome) => sent.filter((s) => s.outcome === o).length
@@ -181,6 +199,7 @@ export async function runLoad(cluster: Cluster, options: LoadOptions): Promise<L
     p99: percentile(ms, 99),
     slowest: Math.max(0, ...ms),
     statuses,
+    notices,
   }
 }
 
@@ -223,4 +242,78 @@ async function account(cluster: Cluster, formKey: string, sent: Sent[]): Promise
     if (s.outcome === 'refused') expect(times === 0, 'a save refused with a reason stored nothing', s)
   }
   return stored
+}
+
+/** From the end of the load until every notice is done: a killed worker's claims (60 s) and slack. */
+const NOTICES_MS = 150_000
+
+/**
+ * Each stored case's waiting step is announced to its area by mail (the task notice job, staged in the
+ * save's transaction): every one is recorded done once (`task-notice:<task>` and one `email` entry in
+ * the case's log), every case's code reached the listener, and mails repeat no more than the sends a
+ * killed worker may have been inside (the open connections at the kill: the documented window between
+ * the server taking a mail and its record).
+ */
+async function accountNotices(
+  cluster: Cluster,
+  formKey: string,
+  mail: MailListener,
+  openAtKill: number,
+  log: (line: string) => void
+): Promise<NonNullable<LoadReport['notices']>> {
+  const started = Date.now()
+  const tasks = `FROM tasks t JOIN cases c ON c.id = t.case_id JOIN forms f ON f.id = c.form_id
+     WHERE f.\`key\` = ? AND t.status = 'pending'`
+  const deadline = started + NOTICES_MS
+  let lastLog = started
+  for (;;) {
+    const [row] = await cluster.query<{ n: number }>(
+      `SELECT COUNT(*) AS n ${tasks} AND NOT EXISTS (SELECT 1 FROM job_effects e
+         WHERE e.effect_key = CONCAT('task-notice:', t.id) AND e.claimed_until IS NULL)`,
+      [formKey]
+    )
+    if (Number(row!.n) === 0) break
+    if (Date.now() >= deadline) {
+      const effects = await cluster.query<{ claimed: number; n: number }>(
+        `SELECT claimed_until IS NOT NULL AS claimed, COUNT(*) AS n FROM job_effects
+          WHERE effect_key LIKE 'task-notice:%' GROUP BY claimed_until IS NOT NULL`
+      )
+      expect(false, `every notice recorded within ${NOTICES_MS / 1000} s`, {
+        waiting: row!.n,
+        mails: mail.mails.length,
+        effects,
+      })
+    }
+    if (Date.now() - lastLog > 10_000) {
+      lastLog = Date.now()
+      log(`notices: ${row!.n} waiting, ${mail.mails.length} mails so far`)
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const rows = await cluster.query<{ code: string; entries: number }>(
+    `SELECT c.code, (SELECT COUNT(*) FROM activities a WHERE a.task_id = t.id AND a.type = 'email') AS entries ${tasks}`,
+    [formKey]
+  )
+  const twice = rows.filter((r) => Number(r.entries) !== 1)
+  expect(twice.length === 0, 'each notice has one entry in its case’s log', twice.slice(0, 5))
+  const codes = new Set(rows.map((r) => r.code))
+  const received = new Map<string, number>()
+  for (const m of mail.mails) {
+    for (const code of m.text.match(/\b[A-Z0-9]{5}-[A-Z0-9]{5}\b/g) ?? []) {
+      if (codes.has(code)) received.set(code, (received.get(code) ?? 0) + 1)
+    }
+  }
+  const missing = [...codes].filter((code) => !received.has(code))
+  expect(missing.length === 0, 'every stored case’s notice reached the mail server', missing.slice(0, 5))
+  const mails = [...received.values()].reduce((a, b) => a + b, 0)
+  const duplicates = mails - codes.size
+  expect(duplicates <= openAtKill, 'mails repeat no more than the sends open at the worker’s kill', {
+    duplicates,
+    openAtKill,
+  })
+  const seconds = (Date.now() - started) / 1000
+  log(
+    `notices: ${codes.size} cases, ${mails} mails, ${duplicates} repeated (≤ ${openAtKill}); done ${seconds.toFixed(1)} s after the load`
+  )
+  return { cases: codes.size, mails, duplicates, seconds }
 }

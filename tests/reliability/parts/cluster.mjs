@@ -11,6 +11,7 @@ import { Cluster } from '../cluster.ts'
 import * as checks from '../cluster_checks.ts'
 import * as concurrency from '../concurrency_checks.ts'
 import * as faults from '../job_fault_checks.ts'
+import { startMailListener } from '../mail_listener.ts'
 import * as ownership from '../ownership_checks.ts'
 
 export async function run({ log }) {
@@ -32,7 +33,7 @@ export async function run({ log }) {
   )
   const started = Date.now()
   // A real SMTP listener in this process: the nodes' mail goes there (job_fault_checks.ts counts it).
-  const mail = await faults.startMailListener()
+  const mail = await startMailListener()
   const cluster = await Cluster.start({
     // Sign-ins: the ownership table signs in eight callers on top of the other checks' (30 a minute by default).
     env: { PUSH_NOTIFY_PER_MINUTE: String(checks.PUSH_LIMIT), AUTH_RATE_PER_MINUTE: '300', ...mail.env },

@@ -40,6 +40,12 @@ export function toBullJobId(jobId: string): string {
   return `${Number.parseInt(escaped, 10)}` === escaped ? `%23${escaped}` : escaped
 }
 
+/** The jobId the caller gave, from BullMQ's (toBullJobId undone). */
+export function fromBullJobId(bullId: string): string {
+  const plain = /^%23\d+$/.test(bullId) ? bullId.slice(3) : bullId
+  return plain.replaceAll('%3A', ':').replaceAll('%25', '%')
+}
+
 /**
  * Ends the Redis clients BullMQ left open after a close: when Redis went away just before it, QUIT is
  * refused, BullMQ drops its listeners and the client would go on reconnecting, keeping the process alive.
@@ -288,13 +294,15 @@ export class BullMqQueue implements Queue {
     this.controllers.add(controller)
     await this.limiter.acquire(job.name, definition.concurrency)
     try {
-      return await definition.handle(job.data, {
+      const result = await definition.handle(job.data, {
         id: job.id!,
         name: job.name,
         // attemptsStarted is counted when the job is taken, so it includes a run cut short by a dead worker.
         attempt: Math.max(job.attemptsStarted ?? 0, job.attemptsMade + 1),
         signal: controller.signal,
       })
+      await this.settle(job)
+      return result
     } catch (error) {
       // Put off without spending an attempt (delayed jobs keep attemptsMade; each run counts as started).
       const deferrals = (job.attemptsStarted ?? 0) - 1 - job.attemptsMade
@@ -302,12 +310,26 @@ export class BullMqQueue implements Queue {
         await job.moveToDelayed(deferUntil(error), token)
         throw new DelayedError(error.message)
       }
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.settle(job)
       throw error
     } finally {
       this.limiter.release(job.name)
       this.controllers.delete(controller)
       bullSignal?.removeEventListener('abort', forward)
     }
+  }
+
+  private settled?: (jobId: string) => Promise<void>
+
+  onSettled(handler: (jobId: string) => Promise<void>): void {
+    this.settled = handler
+  }
+
+  /** The settle handler never fails the job: the job's work is done (or given up) either way. */
+  private async settle(job: Job): Promise<void> {
+    await this.settled?.(fromBullJobId(job.id!)).catch((error: unknown) =>
+      this.opts.logger.warn(`Job ${job.name} (${job.id}) ended, but: ${errorMessage(error)}`)
+    )
   }
 
   /** The id as returned by enqueue(), or the caller's own jobId. */

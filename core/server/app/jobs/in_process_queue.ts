@@ -215,6 +215,7 @@ export class InProcessQueue implements Queue {
           attempt: job.started,
           signal: controller.signal,
         })
+        await this.settle(job)
         this.finish(job, 'completed', jsonCopy(result) ?? undefined)
       } catch (error) {
         const message = errorMessage(error)
@@ -227,6 +228,7 @@ export class InProcessQueue implements Queue {
           this.delay(job, wait)
         } else {
           this.logger.error(`Job ${job.name} (${job.id}) failed for good after ${job.started} runs: ${message}`)
+          await this.settle(job)
           this.finish(job, 'failed', undefined, message)
         }
       } finally {
@@ -236,6 +238,19 @@ export class InProcessQueue implements Queue {
       }
     })
     this.active.set(job.id, { done, controller })
+  }
+
+  private settled?: (jobId: string) => Promise<void>
+
+  onSettled(handler: (jobId: string) => Promise<void>): void {
+    this.settled = handler
+  }
+
+  /** The settle handler never fails the job: the job's work is done (or given up) either way. */
+  private async settle(job: MemoryJob): Promise<void> {
+    await this.settled?.(job.id).catch((error: unknown) =>
+      this.logger.warn(`Job ${job.name} (${job.id}) ended, but: ${errorMessage(error)}`)
+    )
   }
 
   private finish(job: MemoryJob, state: 'completed' | 'failed', result?: unknown, error?: string): void {

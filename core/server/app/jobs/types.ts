@@ -80,6 +80,11 @@ export interface Queue {
   health(): Promise<QueueHealth>
   /** Jobs by state and the workers taking them, as the queue holds them now (tests read it to know, not guess). */
   counts(): Promise<QueueCounts>
+  /**
+   * Calls `handler` when a job this process's worker ran has ended (completed, or failed for good), with
+   * its jobId as enqueue() was given it (or the generated one). One handler; a failing one is logged.
+   */
+  onSettled(handler: (jobId: string) => Promise<void>): void
   /** Aborts running jobs' signals, waits for them, and releases timers and connections. */
   close(): Promise<void>
 }

@@ -82,3 +82,31 @@ export async function recordEffect(client: QueryClientContract, key: string): Pr
     .onConflict('effect_key')
     .merge({ claimed_until: null })
 }
+
+/** How long a performed effect's record is retried while the database is away (a restart takes seconds). */
+export const RECORD_RETRY_MS = 30_000
+
+/**
+ * Records a performed effect (and `more`, the writes that go with it) in one transaction, retried each
+ * second for RECORD_RETRY_MS: the effect has happened, so failing the job would have a retry repeat it
+ * once the claim expires. Rejects when the database stayed away all that time.
+ */
+export async function recordPerformed(
+  key: string,
+  more: (trx: QueryClientContract) => Promise<void> = async () => {},
+  retryMs = RECORD_RETRY_MS
+): Promise<void> {
+  const deadline = Date.now() + retryMs
+  for (;;) {
+    try {
+      await db.transaction(async (trx) => {
+        await recordEffect(trx, key)
+        await more(trx)
+      })
+      return
+    } catch (error) {
+      if (Date.now() >= deadline) throw error
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  }
+}

@@ -11,6 +11,11 @@ import { platform } from '#services/platform'
  * The job outbox (`job_outbox`): a job is written as a row, in the transaction of the change that
  * calls for it, and a relay moves rows to the queue. A commit therefore never waits on Redis, and a
  * job whose change committed is queued once Redis answers again, by whichever node's relay gets there.
+ *
+ * A row stays until its job has ended (the worker that ran it deletes it, Queue.onSettled): while it
+ * waits, the relay queues it again by its key every REQUEUE_MS. The queue keeps a job of that key as
+ * it is, so this costs nothing, unless the queue lost the job (a Redis restarted without its data,
+ * measured in the load test: 2,081 of 7,750 mails never sent): then it runs, once.
  */
 
 export interface OutboxJob {
@@ -26,6 +31,8 @@ const LEASE_MS = 30_000
 const RETRY_MS = 5_000
 /** A job the queue does not know (its plugin disabled, say) is tried again far less often. */
 const UNKNOWN_RETRY_MS = 10 * 60_000
+/** How often a row already queued is queued again by its key, in case the queue lost its job. */
+export const REQUEUE_MS = 60_000
 const BATCH = 100
 const DEFAULT_INTERVAL_MS = 5_000
 /** Rows waiting longer than this make /health say the outbox is behind. */
@@ -76,8 +83,14 @@ export class OutboxRelay {
   constructor(
     private readonly queue: Queue,
     private readonly logger: QueueLogger,
-    private readonly intervalMs = DEFAULT_INTERVAL_MS
-  ) {}
+    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+    private readonly requeueMs = REQUEUE_MS
+  ) {
+    // Jobs queued directly (not through the outbox) have no row: the delete finds none.
+    queue.onSettled(async (key) => {
+      await db.from('job_outbox').where('idempotency_key', key).delete()
+    })
+  }
 
   start(): void {
     if (this.timer) return
@@ -159,7 +172,11 @@ export class OutboxRelay {
           this.logger.warn(`job outbox: ${row.job_name} not queued yet: ${errorMessage(error)}`)
           return moved
         }
-        await db.from('job_outbox').where('id', row.id).delete()
+        // Kept until the job ends; looked at again (queued again by its key) after requeueMs.
+        await db
+          .from('job_outbox')
+          .where('id', row.id)
+          .update({ queued_at: db.raw('coalesce(queued_at, ?)', [new Date()]), claimed_until: later(this.requeueMs) })
         moved++
       }
       if (rows.length < BATCH) return moved
@@ -178,9 +195,14 @@ export class OutboxRelay {
   }
 }
 
-/** Rows waiting and the oldest one's age, for /health. */
+/** Rows not yet queued and the oldest one's age, for /health. */
 export async function outboxBacklog(): Promise<{ waiting: number; oldestMs: number }> {
-  const row = (await db.from('job_outbox').count('* as n').min('created_at as oldest').first()) as {
+  const row = (await db
+    .from('job_outbox')
+    .whereNull('queued_at')
+    .count('* as n')
+    .min('created_at as oldest')
+    .first()) as {
     n: number | string
     oldest: Date | string | number | null
   } | null

@@ -6,7 +6,7 @@ import { mailsTo, waitForMail } from '#tests/helpers/smtp_listener'
 import { waitUntil } from '#tests/helpers/wait'
 import { taskNoticeJob } from '#services/process/notices'
 import { KEEP_JOB_EFFECTS_DAYS, pruneJobEffectsJob } from '#services/maintenance_jobs'
-import { CLAIM_MS, EffectBusy, effectDone } from '#services/job_effects'
+import { CLAIM_MS, EffectBusy, effectDone, recordPerformed } from '#services/job_effects'
 
 /** Issue 17 item 4: the assignee mail job run again (a retry, a dead worker) sends no second mail. */
 test.group('assignee mail: once per task', (group) => {
@@ -48,7 +48,8 @@ test.group('assignee mail: once per task', (group) => {
     assert.equal(sentFor(), 1)
     const logged = await db.from('activities').where('task_id', task.id).where('type', 'email').count('* as n').first()
     assert.equal(Number(logged.n), 1)
-    assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
+    // Its outbox row goes once the job has ended.
+    await waitUntil(async () => !(await db.from('job_outbox').where('idempotency_key', key).first()))
   })
 
   test('two runs at once (a stalled job run again beside the first) send one mail; a dead run’s claim is taken over', async ({
@@ -101,5 +102,29 @@ test.group('assignee mail: once per task', (group) => {
       left.map((r) => r.effect_key),
       ['task-notice:new']
     )
+  })
+
+  // Issue 22: the database away just after the mail went (a MariaDB restart): the record waits for it,
+  // since failing the job would have its retry mail again.
+  test('a performed effect is recorded once the database answers again, within RECORD_RETRY_MS', async ({ assert }) => {
+    await db.from('job_effects').delete()
+    let refusals = 2
+    await recordPerformed('prueba:registro', async (trx) => {
+      if (refusals-- > 0) throw new Error('Connection lost: The server closed the connection.')
+      await trx.from('job_effects').where('effect_key', 'prueba:registro').first()
+    })
+    assert.isTrue(await effectDone('prueba:registro'))
+    await assert.rejects(
+      () =>
+        recordPerformed(
+          'prueba:nunca',
+          async () => {
+            throw new Error('Connection lost')
+          },
+          1500
+        ),
+      /Connection lost/
+    )
+    assert.isFalse(await effectDone('prueba:nunca'))
   })
 })

@@ -3,6 +3,7 @@ import type { Queue } from '../../app/jobs/types.js'
 import { KEEP_COMPLETED } from '../../app/jobs/backoff.js'
 import { MAX_DEFERRALS, RunLater } from '../../app/jobs/run_later.js'
 import { deferred, openQueue, removeKeys, sleep, uniquePrefix, type Driver } from './helpers.js'
+import { waitUntil } from '#tests/helpers/wait'
 
 /** The behaviour both drivers share; each spec file runs it against one driver. */
 export function queueContract(driver: Driver): void {
@@ -113,6 +114,29 @@ export function queueContract(driver: Driver): void {
       assert.equal(outcome.error, 'never my turn')
       // MAX_DEFERRALS runs put off, then both attempts spent.
       assert.equal(runs, MAX_DEFERRALS + 2)
+    })
+
+    test('onSettled hears of each job that ended, by the jobId it was given', async ({ assert, cleanup }) => {
+      const queue = fresh(cleanup)
+      const settled: string[] = []
+      queue.onSettled(async (id) => {
+        settled.push(id)
+      })
+      queue.register({
+        name: 'test:settles',
+        backoffMs: 10,
+        async handle(payload: { fail: boolean }) {
+          if (payload.fail) throw new Error('no')
+        },
+      })
+      await queue.startWorker()
+      // A colon, a percent sign and a number alone are the ids BullMQ escapes.
+      const ids = ['aviso:1%', '42']
+      await queue.enqueue('test:settles', { fail: false }, { jobId: ids[0] })
+      await queue.enqueue('test:settles', { fail: true }, { jobId: ids[1], attempts: 2 })
+      for (const id of ids) await queue.waitFor(id, 20_000)
+      await waitUntil(() => settled.length >= 2)
+      assert.deepEqual([...settled].sort(), [...ids].sort(), 'once each, completed or failed for good')
     })
 
     test('a job that always fails ends failed after its attempts, with its error', async ({ assert, cleanup }) => {

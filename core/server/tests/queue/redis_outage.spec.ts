@@ -59,15 +59,19 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     const redis = await startRedisServer(port)
     cleanup(() => redis.stop())
     await queue.startWorker()
-    // The row is retried after its back-off; the relay moves it once the queue answers.
+    // The row is retried after its back-off; the relay moves it once the queue answers (or the timed-out
+    // add reached Redis after all). Its job runs, and the row goes once the job has ended.
     await waitUntil(
-      async () => (await relay.runOnce()) === 1,
+      async () => {
+        await relay.runOnce()
+        return !(await db.from('job_outbox').where('idempotency_key', key).first())
+      },
       30_000,
-      () => `the relay to move the job\n${logger.lines.join('\n')}`
+      () => `the job to run and its row to go\n${logger.lines.join('\n')}`
     )
     const mail = await waitForMail('revisora@example.test', (m) => m.text.includes(saved.code), 30_000)
     assert.include(mail.subject, saved.code)
-    assert.isNull(await db.from('job_outbox').where('idempotency_key', key).first())
+    assert.lengthOf(mailsTo('revisora@example.test'), 1)
   }).timeout(90_000)
 
   test('Redis killed under a running queue: the row stays staged, and moves once Redis is back', async ({
@@ -169,6 +173,52 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
       [...ran].sort((a, b) => a - b),
       Array.from({ length: count }, (_, n) => n)
     )
-    assert.equal(Number((await db.from('job_outbox').count('* as n').first()).n), 0)
+    // Each row goes once its job has ended (the worker settles it).
+    await waitUntil(async () => Number((await db.from('job_outbox').count('* as n').first()).n) === 0)
   })
+
+  // Issue 22: the load test restarted a Redis that keeps nothing on disk, and every job it held was gone.
+  test('a job Redis lost with its data is queued again from its row, and runs once', async ({ assert, cleanup }) => {
+    const { port } = await redisPort()
+    let redis = await startRedisServer(port)
+    const logger = quietLogger()
+    const queue = createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger })
+    const ran: number[] = []
+    queue.register({
+      name: 'test:lost',
+      async handle(payload: { n: number }) {
+        ran.push(payload.n)
+      },
+    })
+    // Queued again 300 ms after it was queued, instead of a minute.
+    const relay = new OutboxRelay(queue, logger, 5_000, 300)
+    cleanup(async () => {
+      await relay.stop()
+      await queue.close()
+      await redis.stop()
+    })
+    const row = () => db.from('job_outbox').where('idempotency_key', 'perdido:7').first()
+    await db.transaction((trx) => stageJobs(trx, [{ name: 'test:lost', payload: { n: 7 }, key: 'perdido:7' }]))
+    assert.equal(await relay.runOnce(), 1)
+    assert.exists((await row())?.queued_at, 'queued, and kept until its job ends')
+
+    // Redis restarts empty before any worker took the job.
+    await redis.stop()
+    redis = await startRedisServer(port)
+    await queue.startWorker()
+    await waitUntil(
+      async () => {
+        await relay.runOnce()
+        return ran.length > 0
+      },
+      30_000,
+      () => `the lost job to run again\n${logger.lines.join('\n')}`
+    )
+    await waitUntil(async () => !(await row()))
+    // Its row gone with it, nothing is left to queue or run.
+    assert.equal(await relay.runOnce(), 0)
+    const left = await queue.counts()
+    assert.equal(left.waiting + left.active + left.delayed, 0)
+    assert.deepEqual(ran, [7], 'it ran once')
+  }).timeout(60_000)
 })

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import type { PluginMail } from '@tramita/plugin-api'
-import { effectDone, performClaimed, recordEffect } from '#services/job_effects'
+import { effectDone, performClaimed, recordPerformed } from '#services/job_effects'
 import { queueJob } from '#services/job_outbox'
 import { isText, pluginText } from './texts.js'
 
@@ -98,7 +99,10 @@ export const pluginMailJob = {
       })
     })
     if (!sent) return { sent: false }
-    await recordEffect(db.connection(), payload.effect)
+    // The mail is gone: failing the job now would have its retry mail again.
+    await recordPerformed(payload.effect).catch((error) =>
+      logger.warn({ err: error, effect: payload.effect }, 'the mail was sent but its record was not written')
+    )
     return { sent: true }
   },
 }

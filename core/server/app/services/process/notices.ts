@@ -3,7 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { isLanguage, translate, type Language } from '@tramita/i18n'
 import { appUrl } from '#lib/app_url'
-import { effectDone, performClaimed, recordEffect } from '#services/job_effects'
+import { effectDone, performClaimed, recordPerformed } from '#services/job_effects'
 import { fourEyesBar } from './assignees.js'
 import { caseKey, taskToken } from './engine.js'
 import { TASK_NOTICE_JOB } from './notice_outbox.js'
@@ -108,8 +108,7 @@ export const taskNoticeJob = {
     // The mail is gone: a failure from here on must not fail the job (a retry would mail again). A task
     // (or its case) deleted meanwhile gets no log entry, hence the insert from the task's row.
     try {
-      await db.transaction(async (trx) => {
-        await recordEffect(trx, effect)
+      await recordPerformed(effect, async (trx) => {
         await trx.rawQuery(
           `insert into activities (case_id, task_id, type, event, label, color, assignees, type_asignador, user_id, created_at)
            select case_id, id, 'email', 'email_sent', '', '', ?, ?, null, ? from tasks where id = ?`,
