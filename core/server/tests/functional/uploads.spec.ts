@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import type { ApiResponse } from '@japa/api-client'
 import { translate } from '@tramita/i18n'
 import db from '@adonisjs/lucid/services/db'
@@ -90,6 +91,15 @@ async function publishDelivery() {
     },
   })
   return { ...published, area }
+}
+
+/** A 64 KB file system over `folder` (root, as the suite runs in CI), unmounted after the test. */
+function mountSmallDisk(folder: string, assert: Assert, cleanup: (fn: () => void) => void): void {
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder], { encoding: 'utf8' })
+  assert.equal(mounted.status, 0, `mounting a small tmpfs needs root: ${mounted.stderr}`)
+  cleanup(() => {
+    spawnSync('umount', [folder])
+  })
 }
 
 test.group('form uploads', (group) => {
@@ -206,11 +216,7 @@ test.group('form uploads', (group) => {
     const t = await people(client, form.area.id)
     const folder = join(storageDir(), 'files')
     mkdirSync(folder, { recursive: true })
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder], { encoding: 'utf8' })
-    assert.equal(mounted.status, 0, `mounting a small tmpfs needs root: ${mounted.stderr}`)
-    cleanup(() => {
-      spawnSync('umount', [folder])
-    })
+    mountSmallDisk(folder, assert, cleanup)
     const rowsBefore = Number((await db.from('uploads').count('* as n').first()).n)
 
     const big = Buffer.concat([PDF.subarray(0, 9), Buffer.from(`%${'x'.repeat(200_000)}\n`), PDF.subarray(9)])
@@ -245,11 +251,7 @@ test.group('form uploads', (group) => {
     const form = await publishDelivery()
     const t = await people(client, form.area.id)
     const folder = uploadTempDir()
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder], { encoding: 'utf8' })
-    assert.equal(mounted.status, 0, `mounting a small tmpfs needs root: ${mounted.stderr}`)
-    cleanup(() => {
-      spawnSync('umount', [folder])
-    })
+    mountSmallDisk(folder, assert, cleanup)
     const rowsBefore = await uploadCount()
     const storedBefore = storedFiles().length
     const leftInFolder = () => readdirSync(folder, { recursive: true })
