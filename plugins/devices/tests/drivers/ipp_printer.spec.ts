@@ -128,7 +128,8 @@ test.group('IPP printer driver: printers that stall or fail', () => {
       const started = Date.now()
       const error = await deviceError(call())
       assert.equal(error.code, 'print_error')
-      assert.match(error.detail, /did not answer .* within 1500 ms/)
+      // A later call of printFile names what was left of the 1500 ms when it began; the total is bounded below.
+      assert.match(error.detail, /did not answer .* within \d+ ms/)
       assert.isBelow(Date.now() - started, 2500)
     }
   })
