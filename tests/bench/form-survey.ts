@@ -6,10 +6,11 @@
  * The first question of each page is a driver (text on even pages, number on odd ones); positions 4,
  * 9 and 14 of a page read that page's driver, 19 the previous page's and 24 the one three pages back,
  * so a driver has up to five dependents, on its page and later ones. Every condition is false while
- * the driver is empty, so both libraries start with the same questions hidden.
+ * the driver is empty, so both libraries start with the same questions hidden (with `--true-at-load`,
+ * every one is true and they start shown).
  *
  * Run through ts-run (the contract is TypeScript with .js imports): prints
- * {survey, config, unmapped, firstPage: {shown, hidden}, ttiField, driver, dependents} as JSON.
+ * {survey, config, unmapped, firstPage: {shown, hidden}, driver, dependents, shownAtLoad} as JSON.
  */
 import { importForm, validateConfig, withDefaults, coreRegistry } from '@tramita/contract'
 
@@ -25,10 +26,20 @@ type Question = Record<string, unknown>
 const driverOf = (page: number) => `q${page * PER_PAGE}`
 const textDriver = (page: number) => page % 2 === 0
 
-/** A condition false on an empty driver and true once it holds 'x' (text) or 12 (number). */
+/**
+ * The variant whose conditions are true at load (`--true-at-load`): every dependent shows on an empty
+ * driver and hides once it holds 'x' (text) or 12 (number).
+ */
+const TRUE_AT_LOAD = process.argv.includes('--true-at-load')
+
+/** A condition false on an empty driver and true once it holds 'x' (text) or 12 (number); the variant's, the opposite. */
 function condition(driverPage: number, position: number): string {
   const driver = `{${driverOf(driverPage)}}`
   const shape = Object.keys(DEPENDENT_AT).indexOf(String(position)) % 3
+  if (TRUE_AT_LOAD) {
+    if (textDriver(driverPage)) return [`${driver} <> 'x'`, `${driver} notcontains 'x'`, `${driver} empty`][shape]!
+    return [`${driver} empty`, `${driver} <> 12`, `${driver} empty`][shape]!
+  }
   if (textDriver(driverPage)) return [`${driver} = 'x'`, `${driver} contains 'x'`, `${driver} notempty`][shape]!
   return [`${driver} > 10`, `${driver} >= 5`, `${driver} notempty`][shape]!
 }
@@ -85,12 +96,12 @@ process.stdout.write(
     config,
     unmapped,
     firstPage: {
-      shown: first.filter((q) => !q.visibleIf).map((q) => q.name),
-      hidden: first.filter((q) => q.visibleIf).map((q) => q.name),
+      shown: first.filter((q) => TRUE_AT_LOAD || !q.visibleIf).map((q) => q.name),
+      hidden: first.filter((q) => !TRUE_AT_LOAD && q.visibleIf).map((q) => q.name),
     },
-    // A plain text question of page 1 (no dependents): the keystroke of the time to interactive.
-    ttiField: first.find((q, i) => i > 0 && q.type === 'text' && !q.inputType && !q.visibleIf)!.name,
     driver: driverOf(0),
+    // Whether the driver's dependents show on an empty driver (the variant) or once it holds 'x'.
+    shownAtLoad: TRUE_AT_LOAD,
     // The questions of page 1 that the driver shows and hides.
     dependents: first.filter((q) => String(q.visibleIf ?? '').includes(`{${driverOf(0)}}`)).map((q) => q.name),
   })

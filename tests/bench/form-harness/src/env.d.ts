@@ -2,4 +2,4 @@
 declare const __BENCH_SURVEY__: Record<string, unknown>
 declare const __BENCH_CONFIG__: unknown
 /** Page 1's question names, for the floor page (src/floor.ts). */
-declare const __BENCH_FLOOR__: { shown: string[]; driver: string; dependents: string[] }
+declare const __BENCH_FLOOR__: { shown: string[]; driver: string; dependents: string[]; shownAtLoad: boolean }

@@ -14,16 +14,19 @@ const question = (name: string) => {
   cell.append(input)
   return cell
 }
-for (const name of __BENCH_FLOOR__.shown) root.append(question(name))
+const { shown, driver, dependents: names, shownAtLoad } = __BENCH_FLOOR__
+for (const name of shown) if (!names.includes(name)) root.append(question(name))
 
-const dependents = __BENCH_FLOOR__.dependents.map(question)
+// Shown on an empty driver in the variant whose conditions are true at load, once it holds text otherwise.
+const dependents = names.map(question)
+if (shownAtLoad) root.append(...dependents)
 const worker = new Worker(new URL('./floor-worker.ts', import.meta.url), { type: 'module' })
 worker.onmessage = (event: MessageEvent<boolean>) => {
   for (const cell of dependents) {
-    if (event.data) root.append(cell)
+    if (event.data !== shownAtLoad) root.append(cell)
     else cell.remove()
   }
 }
-root.querySelector(`[data-name="${__BENCH_FLOOR__.driver}"] input`)!.addEventListener('input', (event) => {
+root.querySelector(`[data-name="${driver}"] input`)!.addEventListener('input', (event) => {
   worker.postMessage((event.target as HTMLInputElement).value)
 })
