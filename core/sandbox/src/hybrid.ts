@@ -6,8 +6,11 @@
  */
 import type { Json, RunOptions, ScriptCall, ScriptResult, ScriptRunner } from './types.ts'
 
-/** What the interpreter makes of a source: a compiled expression, or why it leaves it to QuickJS. */
-export type Compiled = { run(vars: Record<string, Json>): ScriptResult } | { refused: string }
+/**
+ * What the interpreter makes of a source: a compiled expression, or why it leaves it to QuickJS. A run
+ * answers null when QuickJS is to answer that call (an error QuickJS words, a value outside the subset).
+ */
+export type Compiled = { run(vars: Record<string, Json>): ScriptResult | null } | { refused: string }
 
 export interface HybridRunner extends ScriptRunner {
   /** Whether any of these sources needs QuickJS (the interpreter refuses it). */
@@ -45,8 +48,9 @@ export function createHybridRunner(
     const rest: number[] = []
     calls.forEach((call, i) => {
       const entry = compiled(call.source)
-      if ('refused' in entry) rest.push(i)
-      else results[i] = entry.run(call.vars ? { ...shared, ...call.vars } : shared)
+      const answer = 'refused' in entry ? null : entry.run(call.vars ? { ...shared, ...call.vars } : shared)
+      if (answer) results[i] = answer
+      else rest.push(i)
     })
     counts.interpreted += calls.length - rest.length
     if (rest.length > 0) {

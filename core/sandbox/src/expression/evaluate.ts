@@ -1,0 +1,193 @@
+/**
+ * Evaluates a compiled expression (compile.ts) over JSON variables, with JavaScript's own semantics: the
+ * operators and built-ins are the host engine's, applied to the same primitive values and frozen JSON data
+ * QuickJS would see, which has no code of its own to run (no valueOf, no getters). What the interpreter
+ * cannot answer exactly it leaves to QuickJS: a runtime error (QuickJS words its message), a method
+ * outside the list, a function as a value. The only failure it words itself is a missing variable.
+ */
+import { failure, variableNotFound } from '../errors.ts'
+import type { Json, ScriptResult } from '../types.ts'
+import { FORBIDDEN_KEYS, GLOBAL_CALLS, MATH_CALLS, type CompiledTree, type Tree } from './compile.ts'
+
+/** QuickJS answers instead (see above). */
+class LeaveToQuickJS extends Error {}
+
+const GLOBALS: Record<string, (...args: any[]) => unknown> = {
+  Number,
+  String,
+  Boolean,
+  parseInt,
+  parseFloat,
+  isNaN,
+  isFinite,
+}
+const MATH = Object.fromEntries([...MATH_CALLS].map((name) => [name, (Math as any)[name]]))
+for (const name of GLOBAL_CALLS) if (!GLOBALS[name]) throw new Error(`no global ${name}`)
+
+/**
+ * Methods a value may call, by the function itself: pure, bounded by their input (repeat, padStart and
+ * padEnd could build huge strings; they are not here), no callbacks.
+ */
+const METHODS = new Set<unknown>([
+  ...['trim', 'trimStart', 'trimEnd', 'toUpperCase', 'toLowerCase', 'includes', 'startsWith', 'endsWith']
+    .concat(['indexOf', 'lastIndexOf', 'slice', 'substring', 'charAt', 'split', 'at'])
+    .map((name) => (String.prototype as any)[name]),
+  ...['includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'at'].map((name) => (Array.prototype as any)[name]),
+  Number.prototype.toFixed,
+])
+
+/** A variable as the script sees it (read once per call: an object keeps its identity, `a == a`). */
+type Vars = { has(name: string): boolean; read(name: string): unknown }
+
+function evaluate(node: Tree, vars: Vars): unknown {
+  switch (node.type) {
+    case 'Literal':
+      return node.value
+    case 'Identifier':
+      if (node.name === 'undefined') return undefined
+      if (node.name === 'NaN') return NaN
+      if (node.name === 'Infinity') return Infinity
+      return vars.read(node.name)
+    case 'TemplateLiteral': {
+      let text = node.quasis[0].value.cooked as string
+      node.expressions.forEach((e: Tree, i: number) => {
+        const part = evaluate(e, vars)
+        if (typeof part === 'symbol') throw new LeaveToQuickJS()
+        text += `${part as string}${node.quasis[i + 1].value.cooked as string}`
+      })
+      return text
+    }
+    case 'ArrayExpression':
+      return node.elements.map((e: Tree) => evaluate(e, vars))
+    case 'UnaryExpression': {
+      const v = evaluate(node.argument, vars) as any
+      switch (node.operator) {
+        case '!':
+          return !v
+        case '-':
+          return -v
+        case '+':
+          return +v
+        default:
+          return typeof v
+      }
+    }
+    case 'BinaryExpression': {
+      const a = evaluate(node.left, vars) as any
+      const b = evaluate(node.right, vars) as any
+      switch (node.operator) {
+        case '+':
+          return a + b
+        case '-':
+          return a - b
+        case '*':
+          return a * b
+        case '/':
+          return a / b
+        case '%':
+          return a % b
+        case '==':
+          return a == b
+        case '!=':
+          return a != b
+        case '===':
+          return a === b
+        case '!==':
+          return a !== b
+        case '<':
+          return a < b
+        case '<=':
+          return a <= b
+        case '>':
+          return a > b
+        default:
+          return a >= b
+      }
+    }
+    case 'LogicalExpression': {
+      const a = evaluate(node.left, vars) as any
+      if (node.operator === '&&') return a && evaluate(node.right, vars)
+      if (node.operator === '||') return a || evaluate(node.right, vars)
+      return a ?? evaluate(node.right, vars)
+    }
+    case 'ConditionalExpression':
+      return evaluate(node.test, vars) ? evaluate(node.consequent, vars) : evaluate(node.alternate, vars)
+    case 'MemberExpression': {
+      const found = member(node, vars)
+      if (typeof found.value === 'function') throw new LeaveToQuickJS()
+      return found.value
+    }
+    case 'CallExpression':
+      return call(node, vars)
+    default:
+      throw new LeaveToQuickJS()
+  }
+}
+
+/** A property of a value (a string's, an array's, a JSON object's, a number's): read as JavaScript reads it. */
+function member(node: Tree, vars: Vars): { object: unknown; value: unknown } {
+  const object = evaluate(node.object, vars)
+  // Reading a property of null or undefined is a TypeError: QuickJS words it.
+  if (object === null || object === undefined) throw new LeaveToQuickJS()
+  const key = node.computed ? evaluate(node.property, vars) : (node.property.name as string)
+  if (typeof key === 'object' && key !== null) throw new LeaveToQuickJS()
+  const name = String(key)
+  if (FORBIDDEN_KEYS.has(name)) throw new LeaveToQuickJS()
+  return { object, value: (Object(object) as Record<string, unknown>)[name] }
+}
+
+function call(node: Tree, vars: Vars): unknown {
+  const args = () => node.arguments.map((a: Tree) => evaluate(a, vars))
+  const callee = node.callee as Tree
+  if (callee.type === 'Identifier') {
+    if (callee.name !== 'value') return GLOBALS[callee.name]!(...args())
+    const [name] = args()
+    if (typeof name !== 'string' || !vars.has(name)) throw new LeaveToQuickJS()
+    return vars.read(name)
+  }
+  if (callee.object.type === 'Identifier' && callee.object.name === 'Math') {
+    return MATH[callee.property.name]!(...args())
+  }
+  const { object, value } = member(callee, vars)
+  if (!METHODS.has(value)) throw new LeaveToQuickJS()
+  return (value as (...a: unknown[]) => unknown).apply(object, args())
+}
+
+/**
+ * A variable as it reaches QuickJS, through JSON: -0 is 0, and a number JSON cannot hold is null. Data of
+ * the form's store may hold them (Number('-0')).
+ */
+function crossed(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? (value === 0 ? 0 : value) : null
+  if (typeof value === 'object' && value !== null) return JSON.parse(JSON.stringify(value))
+  return value
+}
+
+/** The result as the sandbox sends it back: through JSON (undefined, NaN and ±Infinity become null, -0 is 0). */
+function asJson(value: unknown): Json {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as Json)
+}
+
+/**
+ * The expression's result, or null when QuickJS is to answer. A missing variable fails the call before
+ * anything runs, as the sandbox does (its parameters are looked up first).
+ */
+export function runTree(compiled: CompiledTree, vars: Record<string, Json>): ScriptResult | null {
+  for (const name of compiled.params) {
+    if (!Object.hasOwn(vars, name)) return failure('SCRIPT_ERROR', variableNotFound(name))
+  }
+  const seen = new Map<string, unknown>()
+  const scope: Vars = {
+    has: (name) => Object.hasOwn(vars, name),
+    read(name) {
+      if (!seen.has(name)) seen.set(name, crossed(vars[name]))
+      return seen.get(name)
+    },
+  }
+  try {
+    return { ok: true, value: asJson(evaluate(compiled.tree, scope)), effects: [] }
+  } catch (error) {
+    if (error instanceof LeaveToQuickJS || error instanceof Error) return null
+    throw error
+  }
+}
