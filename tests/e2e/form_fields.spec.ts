@@ -402,6 +402,54 @@ test.group('form field renderers in Chromium', (group) => {
     })
   })
 
+  // Issue 23: conditions and formulas that are expressions run on the page; QuickJS loads only for a
+  // script that is not one (here an event handler with setValue).
+  test('a form of expressions reacts without ever fetching QuickJS; a statement script fetches it', async ({
+    assert,
+  }) => {
+    await makeUser({ username: 'llenadora', role: 'student' })
+    const publish = (name: string, extra: Record<string, unknown>) =>
+      publishForm({
+        name,
+        jsonconfig: {
+          form: { pages: [{ name: 'Datos', layout: [['clave'], ['secreto'], ['doble']] }] },
+          fields: [
+            field('clave', 'text', 'Palabra', extra),
+            field('secreto', 'text', 'Secreto', { show_with_formule: "clave.trim().toLowerCase() == 'ver'" }),
+            field('doble', 'text', 'Doble', { formule: "clave + '-' + clave.length" }),
+          ],
+        },
+        process: PROCESS,
+        userId: null,
+      })
+    const pureForm = await publish('Solo expresiones', {})
+    const scriptedForm = await publish('Con guion', { on_blur: "setValue('doble', 'listo')" })
+    const page = await signedIn('llenadora')
+    const fetched: string[] = []
+    page.context().on('request', (request) => fetched.push(new URL(request.url()).pathname))
+    const quickjs = () => fetched.filter((path) => /emscripten-module|quickjs/i.test(path))
+
+    await page.goto(`${base}/forms/new?data=${pureForm.key}`)
+    const clave = page.getByLabel('Palabra')
+    await clave.pressSequentially(' VER')
+    await page.getByLabel('Secreto').waitFor()
+    await page.waitForFunction(
+      () => (document.getElementById('ff-doble') as HTMLInputElement | null)?.value === ' VER-4'
+    )
+    await clave.pressSequentially('x')
+    await page.getByLabel('Secreto').waitFor({ state: 'detached' })
+    assert.deepEqual(quickjs(), [], 'no QuickJS for a form of expressions')
+
+    await page.goto(`${base}/forms/new?data=${scriptedForm.key}`)
+    await page.getByLabel('Palabra').fill('ver')
+    await page.getByLabel('Secreto').waitFor()
+    await page.getByLabel('Palabra').blur()
+    await page.waitForFunction(
+      () => (document.getElementById('ff-doble') as HTMLInputElement | null)?.value === 'listo'
+    )
+    assert.isAbove(quickjs().length, 0, 'QuickJS for the event script')
+  })
+
   test('a set field repeats over a count and over chosen options; each repetition is stored by its id', async ({
     assert,
   }) => {

@@ -1,8 +1,11 @@
 /**
- * What runs a form's scripts in the browser: QuickJS in a Web Worker plus the contract's evaluation
- * (which parses scripts with acorn to know what each reads). Both load on first use, so the form's
- * first page never waits for them; one worker serves the whole page.
+ * What runs a form's scripts in the browser: conditions and formulas that are pure expressions on the
+ * page itself (@tramita/sandbox/expression, no eval), the rest in QuickJS in a Web Worker, loaded only
+ * when a script needs it; plus the contract's evaluation (which parses scripts with acorn to know what
+ * each reads). Both load on first use, so the form's first page never waits for them; one worker serves
+ * the whole page.
  */
+import { EVENT_SCRIPTS, type FormConfig } from '@tramita/contract'
 import type { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
 import type { ScriptRunner } from '@tramita/sandbox'
 
@@ -10,20 +13,40 @@ export interface Scripting {
   runner: ScriptRunner
   evaluateChange: typeof evaluateChange
   evaluateForm: typeof evaluateForm
+  /** Starts loading QuickJS at once when a script of the form is not an expression the page can run. */
+  prepare?(config: FormConfig): void
 }
 
 let shared: Promise<Scripting> | undefined
 
 export function browserScripting(): Promise<Scripting> {
-  shared ??= Promise.all([
-    import('@tramita/sandbox/browser').then(startWorker),
-    import('@tramita/contract/evaluate'),
-  ]).then(([runner, evaluation]) => ({
-    runner,
-    evaluateChange: evaluation.evaluateChange,
-    evaluateForm: evaluation.evaluateForm,
-  }))
+  shared ??= Promise.all([import('@tramita/sandbox/expression'), import('@tramita/contract/evaluate')]).then(
+    ([expression, evaluation]) => {
+      const runner = expression.createHybridRunner(expression.compileExpression, () =>
+        import('@tramita/sandbox/browser').then(startWorker)
+      )
+      return {
+        runner,
+        evaluateChange: evaluation.evaluateChange,
+        evaluateForm: evaluation.evaluateForm,
+        prepare: (config) => {
+          if (runner.needsQuickJS(scriptsOf(config))) runner.warm()
+        },
+      }
+    }
+  )
   return shared
+}
+
+/** Every script of the form: formulas, conditions and event handlers. */
+function* scriptsOf(config: FormConfig): Generator<string> {
+  for (const field of config.fields) {
+    const data = field.data as Record<string, unknown>
+    for (const key of ['formule', 'show_with_formule', ...EVENT_SCRIPTS]) {
+      const source = data[key]
+      if (typeof source === 'string' && source.trim() !== '') yield source
+    }
+  }
 }
 
 /**

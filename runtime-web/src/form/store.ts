@@ -558,7 +558,11 @@ export class FormStore {
       loaded && this.pendingScripts === 1
         ? startNow(() => work(loaded))
         : this.queue.then(async () => {
-            this.scripting ??= this.scriptingFactory!()
+            // QuickJS starts loading now if a script of the form needs it (not at its first batch).
+            this.scripting ??= this.scriptingFactory!().then((scripting) => {
+              scripting.prepare?.(this.designed)
+              return scripting
+            })
             const scripting = await this.scripting
             this.loaded = scripting
             await work(scripting)

@@ -1,4 +1,7 @@
-/** The pure-expression interpreter (compile.ts, evaluate.ts), in the shape the hybrid runner takes. */
+/**
+ * The pure-expression interpreter (compile.ts, evaluate.ts), in the shape the hybrid runner takes; with
+ * the runner, as the browser imports them (`@tramita/sandbox/expression`: nothing of QuickJS).
+ */
 import type { Compiled } from '../hybrid.ts'
 import { compileTree } from './compile.ts'
 import { runTree } from './evaluate.ts'
@@ -8,3 +11,5 @@ export function compileExpression(source: string): Compiled {
   if ('refused' in compiled) return compiled
   return { run: (vars) => runTree(compiled, vars) }
 }
+
+export { createHybridRunner, type Compiled, type HybridRunner } from '../hybrid.ts'
