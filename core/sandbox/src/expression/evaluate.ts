@@ -12,6 +12,33 @@ import { FORBIDDEN_KEYS, GLOBAL_CALLS, MATH_CALLS, type CompiledTree, type Tree 
 /** QuickJS answers instead (see above). */
 class LeaveToQuickJS extends Error {}
 
+/**
+ * The most text one value may stand for (characters, arrays as their join). QuickJS caps a script's
+ * memory; on the page nothing would stop `a + a + …` over a long value or a join of many, so any operand
+ * or result past this is left to QuickJS, which runs them under its limit.
+ */
+export const MAX_TEXT = 1_000_000
+
+/** The length of a value's text (what ToString would build), stopping once past MAX_TEXT. */
+function textSize(value: unknown, budget = MAX_TEXT): number {
+  if (typeof value === 'string') return value.length
+  if (Array.isArray(value)) {
+    let size = Math.max(0, value.length - 1)
+    for (const element of value) {
+      if (size > budget) break
+      size += element === null || element === undefined ? 0 : textSize(element, budget - size)
+    }
+    return size
+  }
+  return typeof value === 'object' && value !== null ? 15 : 24
+}
+
+/** `value` itself, unless its text is too large for the page (see MAX_TEXT). */
+function bounded<T>(value: T): T {
+  if ((typeof value === 'string' || Array.isArray(value)) && textSize(value) > MAX_TEXT) throw new LeaveToQuickJS()
+  return value
+}
+
 const GLOBALS: Record<string, (...args: any[]) => unknown> = {
   Number,
   String,
@@ -51,16 +78,16 @@ function evaluate(node: Tree, vars: Vars): unknown {
     case 'TemplateLiteral': {
       let text = node.quasis[0].value.cooked as string
       node.expressions.forEach((e: Tree, i: number) => {
-        const part = evaluate(e, vars)
+        const part = bounded(evaluate(e, vars))
         if (typeof part === 'symbol') throw new LeaveToQuickJS()
-        text += `${part as string}${node.quasis[i + 1].value.cooked as string}`
+        text = bounded(`${text}${part as string}${node.quasis[i + 1].value.cooked as string}`)
       })
       return text
     }
     case 'ArrayExpression':
-      return node.elements.map((e: Tree) => evaluate(e, vars))
+      return bounded(node.elements.map((e: Tree) => evaluate(e, vars)))
     case 'UnaryExpression': {
-      const v = evaluate(node.argument, vars) as any
+      const v = bounded(evaluate(node.argument, vars)) as any
       switch (node.operator) {
         case '!':
           return !v
@@ -73,11 +100,11 @@ function evaluate(node: Tree, vars: Vars): unknown {
       }
     }
     case 'BinaryExpression': {
-      const a = evaluate(node.left, vars) as any
-      const b = evaluate(node.right, vars) as any
+      const a = bounded(evaluate(node.left, vars)) as any
+      const b = bounded(evaluate(node.right, vars)) as any
       switch (node.operator) {
         case '+':
-          return a + b
+          return bounded(a + b)
         case '-':
           return a - b
         case '*':
@@ -137,10 +164,10 @@ function member(node: Tree, vars: Vars): { object: unknown; value: unknown } {
 }
 
 function call(node: Tree, vars: Vars): unknown {
-  const args = () => node.arguments.map((a: Tree) => evaluate(a, vars))
+  const args = () => node.arguments.map((a: Tree) => bounded(evaluate(a, vars)))
   const callee = node.callee as Tree
   if (callee.type === 'Identifier') {
-    if (callee.name !== 'value') return GLOBALS[callee.name]!(...args())
+    if (callee.name !== 'value') return bounded(GLOBALS[callee.name]!(...args()))
     const [name] = args()
     if (typeof name !== 'string' || !vars.has(name)) throw new LeaveToQuickJS()
     return vars.read(name)
@@ -150,7 +177,13 @@ function call(node: Tree, vars: Vars): unknown {
   }
   const { object, value } = member(callee, vars)
   if (!METHODS.has(value)) throw new LeaveToQuickJS()
-  return (value as (...a: unknown[]) => unknown).apply(object, args())
+  const given = args()
+  // A join repeats its separator between the elements: bounded before it is built.
+  if (value === Array.prototype.join && Array.isArray(object)) {
+    const separator = given[0] === undefined ? 1 : textSize(given[0])
+    if (textSize(object) + Math.max(0, object.length - 1) * separator > MAX_TEXT) throw new LeaveToQuickJS()
+  }
+  return bounded((value as (...a: unknown[]) => unknown).apply(bounded(object), given))
 }
 
 /**
@@ -159,8 +192,12 @@ function call(node: Tree, vars: Vars): unknown {
  */
 function crossed(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? (value === 0 ? 0 : value) : null
-  if (typeof value === 'object' && value !== null) return JSON.parse(JSON.stringify(value))
-  return value
+  if (typeof value === 'object' && value !== null) {
+    const text = JSON.stringify(value)
+    if (text.length > MAX_TEXT) throw new LeaveToQuickJS()
+    return JSON.parse(text)
+  }
+  return bounded(value)
 }
 
 /** The result as the sandbox sends it back: through JSON (undefined, NaN and ±Infinity become null, -0 is 0). */
