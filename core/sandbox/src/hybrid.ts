@@ -24,6 +24,13 @@ export interface HybridRunner extends ScriptRunner {
 /** Compiled sources are kept: a form's scripts are few and run on every change. */
 const CACHE_LIMIT = 2000
 
+/** A call's own variables over the shared ones, as the sandbox looks them up (an undefined own one is absent). */
+function merged(shared: Record<string, Json>, own: Record<string, Json>): Record<string, Json> {
+  const out = { ...shared }
+  for (const [name, value] of Object.entries(own)) if (value !== undefined) out[name] = value
+  return out
+}
+
 export function createHybridRunner(
   compile: (source: string) => Compiled,
   load: () => Promise<ScriptRunner>
@@ -48,7 +55,7 @@ export function createHybridRunner(
     const rest: number[] = []
     calls.forEach((call, i) => {
       const entry = compiled(call.source)
-      const answer = 'refused' in entry ? null : entry.run(call.vars ? { ...shared, ...call.vars } : shared)
+      const answer = 'refused' in entry ? null : entry.run(call.vars ? merged(shared, call.vars) : shared)
       if (answer) results[i] = answer
       else rest.push(i)
     })

@@ -86,9 +86,10 @@ test.group('expression interpreter against QuickJS', (group) => {
       }),
       { numRuns: 10000, seed: 20261126 }
     )
-    // The runs this test stands on: most answered here, none refused (every generated form is in the subset).
+    // The runs this test stands on: none refused (every generated form is in the subset), and at least
+    // 4 in 10 answered here (the others read inherited names, or fail, and QuickJS answers them).
     assert.equal(refused, 0)
-    assert.isAbove(compared, 2 * left, `${compared} compared, ${left} left to QuickJS`)
+    assert.isAtLeast(compared, 4000, `${compared} compared, ${left} left to QuickJS`)
   })
 
   test('named corners of coercion agree', ({ assert }) => {
@@ -131,6 +132,35 @@ test.group('expression interpreter against QuickJS', (group) => {
       if (ours === null) continue
       assert.deepEqual(outcome(ours), outcome(sandbox.run(source, vars)), source)
     }
+  })
+
+  // Found by a second look (issue 23): where this engine and QuickJS differ, or what the sandbox's JSON hides.
+  test('parseInt past 2^53 in any radix, undefined variables and inherited names agree or go to QuickJS', ({
+    assert,
+  }) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 36 }), fc.stringMatching(/^[0-9a-z]{1,41}$/), (radix, digits) => {
+        const source = `parseInt(a, ${radix})`
+        const compiled = compileExpression(source)
+        const ours = 'run' in compiled ? compiled.run({ a: digits }) : null
+        if (ours) assert.deepEqual(outcome(ours), outcome(sandbox.run(source, { a: digits })), `${digits} ${radix}`)
+      }),
+      { numRuns: 3000, seed: 13 }
+    )
+    // An undefined variable does not cross (JSON): it is missing, for the sandbox and here.
+    const vars = { a: undefined } as unknown as Record<string, Json>
+    for (const source of ['a == null', 'typeof a', "value('a')"]) {
+      const compiled = compileExpression(source)
+      const ours = 'run' in compiled ? compiled.run(vars) : null
+      if (ours) assert.deepEqual(outcome(ours), outcome(sandbox.run(source, vars)), source)
+    }
+    // What a value inherits is read by QuickJS (an older browser may lack toSorted); its own data is read here.
+    for (const source of ['typeof a.toSorted', 'a.toSorted ? 1 : 0', 'a.foo', 'b.x']) {
+      const compiled = compileExpression(source)
+      assert.isNull('run' in compiled ? compiled.run({ a: [], b: {} }) : 'refused', source)
+    }
+    const own = compileExpression('a.length + b.x')
+    assert.deepEqual('run' in own && own.run({ a: [1, 2], b: { x: 3 } }), { ok: true, value: 5, effects: [] })
   })
 
   test('text past MAX_TEXT is left to QuickJS, which runs it under its memory limit', ({ assert }) => {

@@ -55,6 +55,16 @@ test.group('hybrid runner', () => {
     assert.deepEqual(runner.counts, { interpreted: 2, quickjs: 3 })
   })
 
+  test('a call’s own variable left undefined does not hide the shared one, as in the sandbox', async ({ assert }) => {
+    const seen: unknown[] = []
+    const runner = createHybridRunner(
+      () => ({ run: (vars) => (seen.push(vars.a), { ok: true, value: null, effects: [] }) }),
+      () => Promise.reject(new Error('not needed'))
+    )
+    await runner.runBatch([{ source: 'a', vars: { a: undefined } as unknown as Record<string, never> }], { a: 1 })
+    assert.deepEqual(seen, [1])
+  })
+
   test('warm() starts loading QuickJS before any script needs it', async ({ assert, cleanup }) => {
     const { loads, load } = counted()
     const runner = createHybridRunner(numbersOnly, load)
