@@ -34,7 +34,19 @@ const expression = fc.letrec<{ e: string }>((tie) => ({
     fc.tuple(tie('e'), tie('e')).map(([x, i]) => `(${x})[${i}]`),
     fc
       .tuple(
-        fc.constantFrom('Math.max', 'Math.min', 'Math.round', 'Math.abs', 'Number', 'String', 'parseInt', 'isNaN'),
+        fc.constantFrom(
+          'Math.max',
+          'Math.min',
+          'Math.round',
+          'Math.abs',
+          'Number',
+          'String',
+          'parseInt',
+          'isNaN',
+          'formatNumber',
+          'formatMoney',
+          'formatDate'
+        ),
         tie('e')
       )
       .map(([f, x]) => `${f}(${x})`)
@@ -124,6 +136,9 @@ test.group('expression interpreter against QuickJS', (group) => {
       ['String(a).padEnd ? 1 : 0', { a: 1 }],
       ['missing > 1', {}],
       ['a.toFixed(2)', { a: 3.14159 }],
+      ['formatNumber(a, 2)', { a: 1234567.891 }],
+      ["formatMoney(a, 'en-US', 'USD')", { a: 1234.5 }],
+      ["formatDate(a, 'DD/MM/YYYY HH:mm', 'America/Bogota')", { a: '2026-03-01T15:30:00Z' }],
     ]
     for (const [source, vars] of corners) {
       const compiled = compileExpression(source)

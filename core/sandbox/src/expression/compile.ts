@@ -3,7 +3,8 @@
  * (analyze.ts, the same parse and nesting limits) becomes a checked tree, or is refused with a reason and
  * left to QuickJS. The subset: literals, variables (and undefined, NaN, Infinity), template literals,
  * array literals, unary ! - + typeof, arithmetic without `**`, comparisons and equality, && || ??, the
- * conditional, member access, and calls to an allow-list of pure built-ins (evaluate.ts). No assignment,
+ * conditional, member access, and calls to an allow-list of pure built-ins and of the sandbox's own
+ * formatting helpers (evaluate.ts). No assignment,
  * no function, no `new`, no `this`, no loop can be written in it, and its size is bounded: it cannot
  * hang the page or reach anything but the values.
  */
@@ -26,6 +27,8 @@ const LOGICAL = new Set(['&&', '||', '??'])
 export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__lookupGetter__'])
 /** Global functions callable by name; Math's through `Math.name` (evaluate.ts holds the functions). */
 export const GLOBAL_CALLS = new Set(['Number', 'String', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite'])
+/** The sandbox's formatting helpers: the same host functions QuickJS calls (host-api.ts). */
+export const HOST_CALLS = new Set(['formatNumber', 'formatMoney', 'formatDate'])
 export const MATH_CALLS = new Set(['abs', 'floor', 'ceil', 'round', 'trunc', 'sign', 'min', 'max', 'sqrt'])
 const CONSTANTS = new Set(['undefined', 'NaN', 'Infinity'])
 
@@ -102,7 +105,7 @@ export function compileTree(source: string): CompiledTree | { refused: string } 
   }
   const checkCallee = (callee: Tree) => {
     if (callee.type === 'Identifier') {
-      if (callee.name === 'value' || GLOBAL_CALLS.has(callee.name)) return
+      if (callee.name === 'value' || GLOBAL_CALLS.has(callee.name) || HOST_CALLS.has(callee.name)) return
       throw new Refused(`a call to ${callee.name}`)
     }
     if (callee.type !== 'MemberExpression' || callee.optional) throw new Refused('a call of a computed function')

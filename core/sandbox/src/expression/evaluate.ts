@@ -7,7 +7,8 @@
  */
 import { failure, variableNotFound } from '../errors.ts'
 import type { Json, ScriptResult } from '../types.ts'
-import { FORBIDDEN_KEYS, GLOBAL_CALLS, MATH_CALLS, type CompiledTree, type Tree } from './compile.ts'
+import { BUILTIN_HOST } from '../host-api.ts'
+import { FORBIDDEN_KEYS, GLOBAL_CALLS, HOST_CALLS, MATH_CALLS, type CompiledTree, type Tree } from './compile.ts'
 
 /** QuickJS answers instead (see above). */
 class LeaveToQuickJS extends Error {}
@@ -178,6 +179,11 @@ function call(node: Tree, vars: Vars): unknown {
   const args = () => node.arguments.map((a: Tree) => bounded(evaluate(a, vars)))
   const callee = node.callee as Tree
   if (callee.type === 'Identifier') {
+    // The host helpers get and give JSON, as across the sandbox's bridge (host-api.ts hostBridge).
+    if (HOST_CALLS.has(callee.name)) {
+      const answer = BUILTIN_HOST[callee.name]!(...(JSON.parse(JSON.stringify(args())) as Json[]))
+      return bounded(JSON.parse(JSON.stringify(answer ?? null)))
+    }
     if (callee.name !== 'value') return bounded(GLOBALS[callee.name]!(...args()))
     const [name] = args()
     if (typeof name !== 'string' || !vars.has(name)) throw new LeaveToQuickJS()
