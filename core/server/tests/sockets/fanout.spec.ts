@@ -74,8 +74,18 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     try {
       const waitA = onA.next('fileReady')
       const waitB = onB.next('fileReady')
-      await publisher.publish({ userId }, { case: 'fileReady', data: { rute: '/x.pdf' } })
-      const [gotA, gotB] = await Promise.all([waitA, waitB])
+      // Pub/sub keeps nothing: a node whose subscription is still being made (start() waits 3 s for it, and
+      // a loaded CI machine took longer once) misses what is published before. Published again until both
+      // nodes have shown they hear the channel, which the rest of the test then relies on.
+      const both = Promise.all([waitA, waitB])
+      let heard = false
+      void both.then(() => (heard = true))
+      for (let i = 0; i < 100 && !heard; i++) {
+        await publisher.publish({ userId }, { case: 'fileReady', data: { rute: '/x.pdf' } })
+        // eslint-disable-next-line no-restricted-syntax -- the interval between publishes, not a wait for a result
+        await Promise.race([both, new Promise((r) => setTimeout(r, 200))])
+      }
+      const [gotA, gotB] = await both
       assert.deepEqual(gotA, { case: 'fileReady', data: { rute: '/x.pdf' } })
       assert.deepEqual(gotB, gotA)
 
