@@ -10,18 +10,14 @@
  * (30 s) has lapsed, and a mail whose send died is claimed again only once that claim expires
  * (job_effects CLAIM_MS, 60 s; the job is put off until then without spending an attempt) — about 60 s.
  */
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { Queue } from 'bullmq'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { type Cluster, type Node, ROOT } from './cluster.ts'
+import { scannedPdf } from '../../plugins/documents/tests/functional/ocr_fixtures.ts'
+import type { Cluster, Node } from './cluster.ts'
 import { type Answer, call, expect, signIn } from './cluster_checks.ts'
 import type { MailListener } from './mail_listener.ts'
+import { text } from './texts.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -102,39 +98,6 @@ function descendants(pid: number): { pid: number; cmd: string }[] {
 const runsEngine = (node: Node) => descendants(node.child.pid!).some((p) => /ocrmypdf|tesseract/.test(p.cmd))
 
 // ── documents ──────────────────────────────────────────────────────────────────────────────────────
-
-const run = promisify(execFile)
-
-/** A scanned-looking PDF: each page's lines drawn, rendered to a grey image by Ghostscript, the image alone on a page. */
-async function scannedPdf(pages: string[][]): Promise<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'tramita-rel-scan-'))
-  try {
-    const digital = await PDFDocument.create()
-    const font = await digital.embedFont(StandardFonts.Helvetica)
-    for (const lines of pages) {
-      const page = digital.addPage([612, 792])
-      lines.forEach((line, i) => page.drawText(line, { x: 60, y: 700 - i * 40, size: 24, font }))
-    }
-    await writeFile(join(dir, 'digital.pdf'), await digital.save())
-    await run('gs', [
-      '-q',
-      '-dNOPAUSE',
-      '-dBATCH',
-      '-sDEVICE=pnggray',
-      '-r150',
-      `-sOutputFile=${join(dir, 'p-%03d.png')}`,
-      join(dir, 'digital.pdf'),
-    ])
-    const scan = await PDFDocument.create()
-    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.png')).sort()) {
-      const image = await scan.embedPng(await readFile(join(dir, name)))
-      scan.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 })
-    }
-    return Buffer.from(await scan.save())
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
-}
 
 /** A file uploaded to the documents library by `token`'s user → its id. */
 async function upload(node: Node, token: string, name: string, bytes: Buffer): Promise<number> {
@@ -224,7 +187,12 @@ export async function crashWorkerMidJobs(
     [...documents.keys()],
   ])
   const scanName = `escaneo-${tag}.pdf`
-  const scanId = await upload(a, teacher, scanName, await scannedPdf(SCAN_WORDS.map((w, i) => [`Hoja ${i + 1}`, w])))
+  const scanId = await upload(
+    a,
+    teacher,
+    scanName,
+    Buffer.from(await scannedPdf(SCAN_WORDS.map((w, i) => [`Hoja ${i + 1}`, w])))
+  )
 
   const effectsBefore = new Set(
     (
@@ -452,15 +420,6 @@ export async function ocrAfterCrash(cluster: Cluster, scene: CrashScene, log: (l
 
 // ── one retention code through two nodes at once ───────────────────────────────────────────────────
 
-/** The Spanish text of a documents plugin message (what a call naming no language is answered in). */
-function documentsText(key: string): string {
-  const texts = JSON.parse(readFileSync(join(ROOT, 'plugins', 'documents', 'locales', 'es.json'), 'utf8')) as Record<
-    string,
-    string
-  >
-  return texts[key]!
-}
-
 /**
  * Three of the mailed codes, each confirmed at the same moment on node A and on node B (archive and
  * delete, delete and archive, archive twice): one PUT acts and the other is refused with 409 and the
@@ -485,7 +444,7 @@ export async function retentionCodeAcrossNodes(
     ['delete', 'archive'],
     ['archive', 'archive'],
   ]
-  const used = documentsText('retention_code_used')
+  const used = text('documents.retention_code_used')
   const confirm = (node: Node, link: { code: string; user: string }, option: string) =>
     call(node, 'PUT', `/confirmretention?user=${link.user}`, { fields: { case: 'PUT', code: link.code, option } })
   for (const [i, link] of codes.entries()) {

@@ -9,7 +9,8 @@ import { changedTables, checksummer } from './fuzz/checksum.mjs'
 import type { Cluster, Node } from './cluster.ts'
 import { type Answer, expect } from './cluster_checks.ts'
 import { CALLERS, ownershipScene, send } from './ownership_scene.ts'
-import { ENTRIES, INSTITUTION_WIDE, OK, type Outcome, keyOf } from './ownership_table.ts'
+import { ENTRIES, INSTITUTION_WIDE, OK, type Outcome } from './ownership_table.ts'
+import { keyOf } from './texts.ts'
 
 /** Waits until the database stops changing (the work an allowed call queued is done), a minute at most. */
 async function settled(sums: { sum(): Promise<Record<string, string>> }): Promise<void> {

@@ -5,9 +5,7 @@
  * may call a route at all; this one says whose objects they reach through it.
  */
 import { randomUUID } from 'node:crypto'
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { type Node, ROOT } from './cluster.ts'
+import type { Node } from './cluster.ts'
 import {
   CALLERS,
   type Call,
@@ -23,6 +21,7 @@ import {
   startCase,
   teachersNewFile,
 } from './ownership_scene.ts'
+import { text } from './texts.ts'
 
 /** Allowed: any 2xx. Refused: this status and this message (Spanish, the default language). */
 export type Outcome = 'allowed' | { status: number; message: string }
@@ -74,56 +73,6 @@ export const INSTITUTION_WIDE: Record<string, string> = {
     'the signing pad’s one-time file name is the key (signatures.spec.ts)',
   'PUT /inside/forms/create/document/external/upload_signature/{file}':
     'the signing pad’s one-time file name is the key (signatures.spec.ts)',
-}
-
-/** The messages, as the server words them in Spanish: the core's texts (every folder of them) and the plugins'. */
-const CORE_LOCALES = join(ROOT, 'core/i18n/locales')
-const TEXTS = {
-  core: [
-    join(CORE_LOCALES, 'es.json'),
-    ...readdirSync(CORE_LOCALES, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => join(CORE_LOCALES, e.name, 'es.json')),
-  ].reduce((all, file) => merge(all, JSON.parse(readFileSync(file, 'utf8'))), {}),
-  documents: JSON.parse(readFileSync(join(ROOT, 'plugins/documents/locales/es.json'), 'utf8')),
-  devices: JSON.parse(readFileSync(join(ROOT, 'plugins/devices/locales/es.json'), 'utf8')),
-} as Record<string, any>
-
-function merge(into: any, from: any): any {
-  for (const [k, v] of Object.entries(from)) {
-    into[k] = v && typeof v === 'object' && into[k] && typeof into[k] === 'object' ? merge(into[k], v) : v
-  }
-  return into
-}
-
-function text(key: string): string {
-  const [head, ...rest] = key.split('.')
-  const [source, path] =
-    head === 'documents' || head === 'devices' ? [TEXTS[head], rest] : [TEXTS.core, [head, ...rest]]
-  const found = path.reduce((node: any, part) => node?.[part], source)
-  if (typeof found !== 'string') throw new Error(`no Spanish text for ${key}`)
-  return found
-}
-
-/** A key whose text is this message (to print what a route said, in the table's terms). */
-export function keyOf(message: unknown): string {
-  const walk = (node: any, prefix: string): string | undefined => {
-    for (const [k, v] of Object.entries(node ?? {})) {
-      const key = prefix ? `${prefix}.${k}` : k
-      if (v === message) return key
-      if (v && typeof v === 'object') {
-        const found = walk(v, key)
-        if (found) return found
-      }
-    }
-    return undefined
-  }
-  return (
-    walk(TEXTS.core, '') ??
-    walk(TEXTS.documents, 'documents') ??
-    walk(TEXTS.devices, 'devices') ??
-    JSON.stringify(message)
-  )
 }
 
 export const OK = 'allowed' as const
@@ -210,6 +159,10 @@ const MACHINE_OF_THE_TEACHER: Record<Who, Outcome> = {
 /** A trash is its owner's alone: nobody else, a superuser neither, restores or empties what is in it. */
 const IN_THE_TEACHERS_TRASH = only('teacher', refused(404, 'documents.not_in_trash'))
 
+/** Something the teacher makes through `node` (a fresh object of an entry): what the route answered. */
+const teacherPosts = (s: Scene, node: Node, path: string, fields: Record<string, string>, what: string) =>
+  done(node, 'POST', { path, fields }, s.tokens.teacher, `the teacher makes ${what}`)
+
 const op = (name: string) => `/inside/forms/create/search_endpoint/${name}`
 
 /**
@@ -282,7 +235,7 @@ const BODY_ENTRIES: Entry[] = [
   {
     route: 'POST /api/documents/trash',
     outcomes: TEACHERS_DOCUMENT,
-    call: (s) => ({ path: '/api/documents/trash', fields: { files: JSON.stringify([s.fresh.file ?? s.file]) } }),
+    call: (s) => ({ path: '/api/documents/trash', fields: { files: JSON.stringify([s.fresh.file]) } }),
     fresh: async (s, node) => ({ file: await teachersNewFile(s, node) }),
   },
   {
@@ -414,8 +367,8 @@ const BODY_ENTRIES: Entry[] = [
     call: (s) => ({
       path: '/data/form/asignar/process/info',
       fields: {
-        key_process: String(s.fresh.caseKey ?? s.caseKey),
-        token: String(s.fresh.taskToken ?? s.taskToken),
+        key_process: String(s.fresh.caseKey),
+        token: String(s.fresh.taskToken),
         flow_values: JSON.stringify({ nombre: 'Ana' }),
       },
     }),
@@ -510,14 +463,14 @@ export const ENTRIES: Entry[] = [
   {
     route: 'DELETE /api/documents/indexes/{id}',
     outcomes: TEACHERS_INDEX,
-    call: (s) => ({ path: `/api/documents/indexes/${s.fresh.index ?? s.index}` }),
+    call: (s) => ({ path: `/api/documents/indexes/${s.fresh.index}` }),
     fresh: async (s, node) => ({
       index: (
-        await done(
+        await teacherPosts(
+          s,
           node,
-          'POST',
-          { path: '/api/documents/indexes', fields: { name: `Borrable ${randomUUID()}`, columns: COLUMNS } },
-          s.tokens.teacher,
+          '/api/documents/indexes',
+          { name: `Borrable ${randomUUID()}`, columns: COLUMNS },
           'an index to delete'
         )
       ).id,
@@ -534,14 +487,14 @@ export const ENTRIES: Entry[] = [
   {
     route: 'DELETE /api/documents/labels/{id}',
     outcomes: TEACHERS_LABEL,
-    call: (s) => ({ path: `/api/documents/labels/${s.fresh.label ?? s.label}` }),
+    call: (s) => ({ path: `/api/documents/labels/${s.fresh.label}` }),
     fresh: async (s, node) => ({
       label: (
-        await done(
+        await teacherPosts(
+          s,
           node,
-          'POST',
-          { path: '/api/documents/labels', fields: { name: `Borrable ${randomUUID()}`, color: '#0000AA' } },
-          s.tokens.teacher,
+          '/api/documents/labels',
+          { name: `Borrable ${randomUUID()}`, color: '#0000AA' },
           'a label to delete'
         )
       ).id,
@@ -555,14 +508,14 @@ export const ENTRIES: Entry[] = [
   {
     route: 'DELETE /api/documents/links/{id}',
     outcomes: TEACHERS_DOCUMENT,
-    call: (s) => ({ path: `/api/documents/links/${s.fresh.link ?? s.link}` }),
+    call: (s) => ({ path: `/api/documents/links/${s.fresh.link}` }),
     fresh: async (s, node) => ({
       link: (
-        await done(
+        await teacherPosts(
+          s,
           node,
-          'POST',
-          { path: '/api/documents/links', fields: { file_id: String(s.file), mode: 'direct' } },
-          s.tokens.teacher,
+          '/api/documents/links',
+          { file_id: String(s.file), mode: 'direct' },
           'a link to revoke'
         )
       ).link.id,
@@ -577,21 +530,18 @@ export const ENTRIES: Entry[] = [
     route: 'DELETE /api/documents/shares/{id}',
     // The share revoked is with the second teacher.
     outcomes: { ...TEACHERS_DOCUMENT, teacher2: refused(403, 'documents.share_owner_only') },
-    call: (s) => ({ path: `/api/documents/shares/${s.fresh.share ?? s.share}` }),
+    call: (s) => ({ path: `/api/documents/shares/${s.fresh.share}` }),
     fresh: async (s, node) => {
-      const made = await done(
+      const made = await teacherPosts(
+        s,
         node,
-        'POST',
+        '/api/documents/shares',
         {
-          path: '/api/documents/shares',
-          fields: {
-            type: 'file',
-            id: String(s.file),
-            grantees: JSON.stringify([{ type: 'user', id: s.ids.teacher2 }]),
-            permission: 'read',
-          },
+          type: 'file',
+          id: String(s.file),
+          grantees: JSON.stringify([{ type: 'user', id: s.ids.teacher2 }]),
+          permission: 'read',
         },
-        s.tokens.teacher,
         'a share to revoke'
       )
       return { share: made.shares.find((x: any) => x.grantee_id === s.ids.teacher2).id }
@@ -600,17 +550,9 @@ export const ENTRIES: Entry[] = [
   {
     route: 'DELETE /inside/users/me/api_tokens/{id}',
     outcomes: only('teacher', refused(404, 'auth.api_token_not_found')),
-    call: (s) => ({ path: `/inside/users/me/api_tokens/${s.fresh.apiToken ?? s.apiToken}` }),
+    call: (s) => ({ path: `/inside/users/me/api_tokens/${s.fresh.apiToken}` }),
     fresh: async (s, node) => ({
-      apiToken: (
-        await done(
-          node,
-          'POST',
-          { path: '/inside/users/me/api_tokens', fields: { name: 'Otra' } },
-          s.tokens.teacher,
-          'a token'
-        )
-      ).id,
+      apiToken: (await teacherPosts(s, node, '/inside/users/me/api_tokens', { name: 'Otra' }, 'a token')).id,
     }),
   },
   {

@@ -22,8 +22,7 @@ const mailConfig = defineConfig({
         ? { type: 'login', user: env.get('SMTP_USER')!, pass: env.get('SMTP_PASSWORD', '') }
         : undefined,
       tls: env.get('SMTP_TLS_INSECURE') ? { rejectUnauthorized: false } : undefined,
-      // Connections kept and reused, a few per process: a connection and TLS handshake per mail held a
-      // worker to ~30 mails a second under load (tests/reliability/load.ts).
+      // Connections kept and reused, a few per process, rather than a connection and TLS handshake per mail.
       pool: true,
       maxConnections: 5,
       // A server that stops answering fails the send (the job retries) instead of holding a worker.

@@ -8,7 +8,7 @@ import { RunLater } from '#jobs/run_later'
  * twice (a retry, a dead worker, a stalled job run again beside the first) has the effect once.
  *
  * A run claims the effect before it happens (performClaimed); only the holder performs it, then records
- * it done (recordEffect), or releases the claim when the effect failed. A
+ * it done (recordPerformed), or releases the claim when the effect failed. A
  * claim left by a run that died expires after CLAIM_MS, and a later retry takes it over. A run that
  * dies between the effect and its record still repeats it once that claim expires (at-least-once in
  * that window); two live runs never both perform it.
@@ -59,7 +59,7 @@ async function claimEffect(key: string): Promise<string | null> {
 /**
  * Performs `effect` under the key's claim: false, and nothing done, when it is done already. An effect
  * that throws did not happen (the mail server refused it): the claim goes, so a retry may claim again.
- * The caller records it done (recordEffect) right after, in its own transaction if it has one.
+ * The caller records it done (recordPerformed) right after, with the writes that go with it.
  */
 export async function performClaimed(key: string, effect: () => Promise<void>): Promise<boolean> {
   const claim = await claimEffect(key)
@@ -74,7 +74,7 @@ export async function performClaimed(key: string, effect: () => Promise<void>): 
 }
 
 /** Records the effect done, in `client`'s transaction when it has one (claimed before, or not). */
-export async function recordEffect(client: QueryClientContract, key: string): Promise<void> {
+async function recordEffect(client: QueryClientContract, key: string): Promise<void> {
   await client
     .knexQuery()
     .table('job_effects')
