@@ -171,6 +171,8 @@ export interface LibraryListing {
   offset: number
   limit: number
   usage: Usage
+  /** The viewer manages retention schedules (RETENTION_ADMINS): the rows offer theirs. */
+  can_assign_retention: boolean
 }
 
 export type UploadResult =

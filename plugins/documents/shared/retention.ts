@@ -40,6 +40,9 @@ export function confirmScreenPath(code: string, userId: number): string {
   return `${CONFIRM_SCREEN}?code=${encodeURIComponent(code)}&user=${userId}`
 }
 
+/** Administrators manage schedules and their assignments (the superuser holds every role). */
+export const RETENTION_ADMINS = ['superuser', 'supervisor'] as const
+
 export const RETENTION_ROUTES = {
   /** Administrators. → ScheduleRow[] by code. */
   schedules: { method: 'GET', path: '/api/documents/retention/schedules' },
@@ -116,7 +119,14 @@ export interface EffectiveRetention {
   /** The schedule assigned to the target itself. */
   own: number | null
   /** What applies (its own, or the nearest one above it) and where it comes from. */
-  effective: { schedule_id: number; schedule_code: string; from_type: RetentionTargetType; from_id: number } | null
+  effective: {
+    schedule_id: number
+    schedule_code: string
+    from_type: RetentionTargetType
+    from_id: number
+    /** The name of the folder, index or document it comes from ("" when it is gone). */
+    from_name: string
+  } | null
 }
 
 export interface DueRow {

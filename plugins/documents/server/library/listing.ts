@@ -1,4 +1,10 @@
-import { PluginFailure, type PluginPrincipal, type PluginQuery, type PluginServices } from '@tramita/plugin-api'
+import {
+  hasRole,
+  PluginFailure,
+  type PluginPrincipal,
+  type PluginQuery,
+  type PluginServices,
+} from '@tramita/plugin-api'
 import {
   LIBRARY_LIMITS,
   type Breadcrumb,
@@ -7,6 +13,7 @@ import {
   type LibraryView,
   type Permission,
 } from '../../shared/library.js'
+import { RETENTION_ADMINS } from '../../shared/retention.js'
 import { permissionOn, requirePermission, sharedIdsQuery, sharedPermissions } from '../sharing/access.js'
 import { FILE_COLUMNS, FOLDER_COLUMNS, fileRows, folderRows, type FileRecord, type FolderRecord } from './rows.js'
 import { documentsSettings, usageOf } from './usage.js'
@@ -166,6 +173,7 @@ async function answer(
     offset: opts.offset,
     limit: opts.limit,
     usage,
+    can_assign_retention: hasRole(who, RETENTION_ADMINS),
   }
 }
 

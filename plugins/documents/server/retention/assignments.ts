@@ -197,6 +197,10 @@ export async function effectiveOf(db: PluginDb, type: RetentionTargetType, id: n
     }
   }
   const schedule = applied ? schedules.get(applied.scheduleId) : undefined
+  const from =
+    applied && schedule
+      ? await db.table(TABLES[applied.fromType]).select('name').where('id', applied.fromId).first()
+      : undefined
   return {
     target_type: type,
     target_id: id,
@@ -208,6 +212,7 @@ export async function effectiveOf(db: PluginDb, type: RetentionTargetType, id: n
             schedule_code: schedule.code,
             from_type: applied.fromType,
             from_id: applied.fromId,
+            from_name: typeof from?.name === 'string' ? from.name : '',
           }
         : null,
   }

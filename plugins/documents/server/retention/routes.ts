@@ -1,13 +1,10 @@
 import { PluginFailure, type PluginContext, type PluginRequest, type PluginRoute } from '@tramita/plugin-api'
-import { RETENTION_ROUTES, type RetentionRouteName } from '../../shared/retention.js'
+import { RETENTION_ADMINS, RETENTION_ROUTES, type RetentionRouteName } from '../../shared/retention.js'
 import { optionalId, toId } from '../library/fields.js'
 import { assignSchedule, effectiveOf, listAssignments, targetTypeOf } from './assignments.js'
 import { confirmRetention, conservationCard, servePreview } from './confirm.js'
 import { dueRows } from './due.js'
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule, type ScheduleFields } from './schedules.js'
-
-/** Administrators manage schedules and their assignments (the superuser holds every role). */
-export const RETENTION_ADMINS = ['superuser', 'supervisor'] as const
 
 function fieldsOf(req: PluginRequest): ScheduleFields {
   let labels: unknown

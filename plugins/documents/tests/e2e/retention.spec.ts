@@ -161,6 +161,47 @@ test.group('documents retention confirmation in Chromium', (group) => {
     assert.equal(Number(audit.actor_id), ana.id)
   })
 
+  test("an administrator sees and sets a folder's and a document's schedule from the library", async ({ assert }) => {
+    const admin = await makeUser({ username: 'admin_lib_ret', role: 'supervisor' })
+    const teacher = await makeUser({ username: 'ana_lib_ret', role: 'teacher' })
+    const folderId = await schedule(admin.id)
+    const docId = await oldFile(admin.id, folderId, 'acta.png', PNG, 'image/png', 0)
+    const page = await crowd.signedIn('admin_lib_ret')
+    await page.goto(`${base}/documents?folder=${folderId}`)
+    const dialog = page.getByTestId('docs-retention-dialog')
+
+    // The document has none of its own: the folder's applies, and the dialog says from where.
+    await row(page, 'file', 'acta.png').getByRole('button', { name: 'Retención acta.png' }).click()
+    await dialog.getByText('Se aplica la tabla 100-12.3, heredada de: Carpeta «Contratos».').waitFor()
+    await checkA11y(page, 'library retention dialog, inherited')
+    await dialog.getByLabel('Tabla propia').selectOption({ label: '100-12.3 · Contratos' })
+    await dialog.getByRole('button', { name: 'Guardar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Tabla asignada.').waitFor()
+    assert.isNotNull((await db.from('documents_files').where('id', docId).first()).retention_schedule_id)
+
+    // The folder's own, taken off: the document keeps its own.
+    await page.goto(`${base}/documents`)
+    await row(page, 'folder', 'Contratos').getByRole('button', { name: 'Retención Contratos' }).click()
+    await dialog.getByText('Se aplica la tabla 100-12.3, propia.').waitFor()
+    await dialog.getByLabel('Tabla propia').selectOption({ label: 'Ninguna propia' })
+    await dialog.getByRole('button', { name: 'Guardar' }).click()
+    await page.getByText('Tabla quitada.').waitFor()
+    assert.isNull((await db.from('documents_folders').where('id', folderId).first()).retention_schedule_id)
+    await row(page, 'folder', 'Contratos').getByRole('button', { name: 'Retención Contratos' }).click()
+    await dialog.getByText('No se le aplica ninguna tabla.').waitFor()
+
+    // A teacher's rows offer nothing of the kind.
+    const now = new Date()
+    await db
+      .table('documents_folders')
+      .insert({ type: 'normal', name: 'Mías', creator_id: teacher.id, created_at: now, updated_at: now })
+    const ana = await crowd.signedIn('ana_lib_ret')
+    await ana.goto(`${base}/documents`)
+    await row(ana, 'folder', 'Mías').getByRole('button', { name: 'Cambiar nombre Mías' }).waitFor()
+    assert.equal(await ana.getByRole('button', { name: /^Retención/ }).count(), 0)
+  })
+
   test('an administrator makes a schedule on the retention screen', async () => {
     await makeUser({ username: 'admin_ret', role: 'superuser' })
     const page = await crowd.signedIn('admin_ret')

@@ -67,6 +67,10 @@ test.group('documents library: folders and views', (group) => {
     )
     assert.equal(deeper.usage.used, 0)
     assert.isAbove(deeper.usage.quota, 0)
+    // Only those who manage retention schedules are offered theirs on the rows.
+    assert.isFalse(deeper.can_assign_retention)
+    const sara = await person(client, 'sara_lib', 'supervisor')
+    assert.isTrue((await list(client, sara, 'mine')).can_assign_retention)
   })
 
   test('bad folder names, a taken name, a synchronized folder without agent and a foreign parent are refused, nothing made', async ({

@@ -18,7 +18,8 @@ async function effective(client: Client, admin: Person, type: string, id: number
   const response = await retention(client, 'effective', admin.token, {}, { target_type: type, target_id: String(id) })
   response.assertStatus(200)
   const answer = response.body().data as EffectiveRetention
-  return answer.effective && [answer.effective.schedule_code, answer.effective.from_type, answer.effective.from_id]
+  const from = answer.effective
+  return from && [from.schedule_code, from.from_type, from.from_id, from.from_name]
 }
 
 test.group('documents retention: schedules and their assignments', (group) => {
@@ -230,10 +231,10 @@ test.group('documents retention: schedules and their assignments', (group) => {
 
     assert.isNull(await effective(client, admin, 'file', doc.id))
     await assignTo(client, admin, 'folder', a.id, top.id)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['TOP', 'folder', a.id])
-    assert.deepEqual(await effective(client, admin, 'folder', c.id), ['TOP', 'folder', a.id])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['TOP', 'folder', a.id, 'A'])
+    assert.deepEqual(await effective(client, admin, 'folder', c.id), ['TOP', 'folder', a.id, 'A'])
     await assignTo(client, admin, 'folder', b.id, mid.id)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['MID', 'folder', b.id])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['MID', 'folder', b.id, 'B'])
 
     // Filed under an index with a schedule: the index is nearer than any folder.
     const indexId = await makeIndex(client, ana, 'Contratos')
@@ -243,14 +244,14 @@ test.group('documents retention: schedules and their assignments', (group) => {
     })
     filed.assertStatus(200)
     // The sub-index has none of its own: no index schedule yet, the folder's still applies.
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['MID', 'folder', b.id])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['MID', 'folder', b.id, 'B'])
     await assignTo(client, admin, 'index', indexId, byIndex.id)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['IDX', 'index', indexId])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['IDX', 'index', indexId, 'Contratos'])
     await assignTo(client, admin, 'index', subId, bySub.id)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['SUB', 'index', subId])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['SUB', 'index', subId, 'Obra'])
     // The document's own wins over all; removing it gives the sub-index's back.
     await assignTo(client, admin, 'file', doc.id, own.id)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['OWN', 'file', doc.id])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['OWN', 'file', doc.id, 'informe.txt'])
     // A file outside any of them has none.
     assert.isNull(await effective(client, admin, 'file', other.id))
 
@@ -264,10 +265,10 @@ test.group('documents retention: schedules and their assignments', (group) => {
       [['informe.txt', 'OWN', 'file', ana.id]]
     )
     await assignTo(client, admin, 'file', doc.id, null)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['SUB', 'index', subId])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['SUB', 'index', subId, 'Obra'])
     // Deleting a schedule takes its assignments: the parent index's applies again.
     ;(await retention(client, 'deleteSchedule', admin.token, { id: bySub.id })).assertStatus(200)
-    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['IDX', 'index', indexId])
+    assert.deepEqual(await effective(client, admin, 'file', doc.id), ['IDX', 'index', indexId, 'Contratos'])
     const assigned = (await retention(client, 'assignments', admin.token)).body().data as { target_name: string }[]
     assert.sameMembers(
       assigned.map((r) => r.target_name),

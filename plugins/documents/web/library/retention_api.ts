@@ -69,3 +69,12 @@ export const confirmRetention = (code: string, user: string, option: Disposition
       }
     )
   )
+
+/** Administrators: the schedule a folder, index or document has of its own and the one that applies. */
+export const effectiveRetention = (type: RetentionTargetType, id: number) =>
+  data(
+    call<EffectiveRetention>(
+      'GET',
+      `${retentionPath('effective')}?target_type=${type}&target_id=${encodeURIComponent(String(id))}`
+    )
+  )

@@ -24,6 +24,7 @@ import { LabelsDialog } from './LabelsDialog.js'
 import { ShareDialog } from './ShareDialog.js'
 import { TransferPanel } from './TransferPanel.js'
 import { NewFolderDialog } from './NewFolderDialog.js'
+import { RetentionDialog } from './RetentionDialog.js'
 import { SyncPanel } from './SyncPanel.js'
 import '@tramita/web/screens.css'
 import './library.css'
@@ -47,6 +48,7 @@ type DialogState =
   | { kind: 'indexes'; file: FileRow }
   | { kind: 'details'; file: FileRow }
   | { kind: 'share'; item: Item }
+  | { kind: 'retention'; item: Item }
 
 export function Library({ view }: { view: LibraryView }) {
   const { t, i18n } = useTranslation()
@@ -286,6 +288,9 @@ export function Library({ view }: { view: LibraryView }) {
                   onDetails={(file) => setDialog({ kind: 'details', file })}
                   onShare={(it) => setDialog({ kind: 'share', item: it })}
                   onRename={(it) => setDialog({ kind: 'rename', item: it })}
+                  onRetention={
+                    listing?.can_assign_retention ? (it) => setDialog({ kind: 'retention', item: it }) : null
+                  }
                 />
               ))}
             </tbody>
@@ -384,6 +389,12 @@ export function Library({ view }: { view: LibraryView }) {
           }}
         />
       )}
+      {dialog?.kind === 'retention' && (
+        <RetentionDialog
+          target={{ type: dialog.item.kind, id: dialog.item.row.id, name: dialog.item.row.name }}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'indexes' && <IndexesDialog file={dialog.file} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'details' && (
         <DetailsDialog file={dialog.file} onClose={() => setDialog(null)} onChanged={reload} />
@@ -468,6 +479,8 @@ interface RowProps {
   onDetails(file: FileRow): void
   onShare(item: Item): void
   onRename(item: Item): void
+  /** Only for those who manage retention schedules. */
+  onRetention: ((item: Item) => void) | null
 }
 
 function Row({
@@ -483,6 +496,7 @@ function Row({
   onDetails,
   onShare,
   onRename,
+  onRetention,
 }: RowProps) {
   const { t } = useTranslation()
   const { row } = item
@@ -565,6 +579,12 @@ function Row({
             {(view === 'mine' || row.permission === 'all') && (
               <button type="button" className="link-button" onClick={() => onTrash(item)}>
                 {t('documents.screens.move_to_trash')}
+                <span className="visually-hidden"> {name}</span>
+              </button>
+            )}
+            {onRetention && (
+              <button type="button" className="link-button" onClick={() => onRetention(item)}>
+                {t('documents.retention.row_action')}
                 <span className="visually-hidden"> {name}</span>
               </button>
             )}
