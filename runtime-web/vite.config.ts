@@ -2,21 +2,10 @@ import { defineConfig, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { tramitaActions, tramitaFieldTypes, tramitaFormDevices, tramitaScreens } from '@tramita/plugin-api/discover'
+import { FORM_ROUTE_GROUPS } from './chunk_groups.ts'
 
 /** The Tramita server in development (`npm run dev` at the repository root listens on 3333). */
 const SERVER = 'http://localhost:3333'
-
-/**
- * The contract's modules the form route needs, as one chunk. Left to itself the bundler splits them
- * by which lazy chunks (action engine, table, viewers) also use them: a dozen small chunks, ~4 kB of
- * import/export overhead on the route. The modules only lazy code uses stay out (they would pull
- * their dependencies, the script parser and libphonenumber, into the route); the bundle benchmark
- * shows it when a new one should join this list.
- */
-const LAZY_CONTRACT =
-  /[\\/](evaluate|graph|translations|actions|typings|definition|validate-config|json-schema)\.ts$|[\\/](importers|process)[\\/]|[\\/]rules[\\/](password|table|roles|phone|people)\.ts$/
-const contractChunk = (id: string) =>
-  /core[\\/]contract[\\/]src[\\/]/.test(id) && !LAZY_CONTRACT.test(id) ? 'contract' : null
 
 /** Proxies API calls only: a browser navigation (Accept: text/html) stays with Vite's SPA fallback. */
 const apiOnly: ProxyOptions = {
@@ -45,12 +34,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
-        // React and i18next as one chunk too: lazy chunks importing parts of them (react-dom's
-        // flushSync, useTranslation) split those parts off the route otherwise.
         codeSplitting: {
           groups: [
-            { name: contractChunk },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next)[\\/]/ },
+            ...FORM_ROUTE_GROUPS,
             // @tramita/web (call helper, toasts, language, header) and what it imports (react-router) are all on
             // the route: one chunk rather than several small shared ones (2.3 kB less, gzipped, measured).
             // Not what only lazy chunks use (screen_host, screens.css, loading, transfer: plugin screens; Dialog,

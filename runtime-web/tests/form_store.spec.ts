@@ -3,6 +3,7 @@ import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
 import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
 import { FormStore } from '../src/form/store.js'
+import { hasScripts } from '../src/form/scripts.js'
 import {
   clearLocalEdits,
   decodeBase64Json,
@@ -294,5 +295,37 @@ test.group('form URL parameters', () => {
     assert.isNull(readLocalEdits(storage, key))
     clearLocalEdits(storage, 'other')
     assert.isNull(memory.get('vfields_edit') ?? null)
+  })
+})
+
+test.group('form store: when the scripting code is asked for', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('as the store is made for a form with scripts, before start(); never for a form without', async ({ assert }) => {
+    let asked = 0
+    const scripting = async () => {
+      asked += 1
+      return { runner, evaluateChange, evaluateForm }
+    }
+    const plain = { form: { pages: [{ name: 'Uno', layout: [['nombre']] }] }, fields: [CONFIG.fields[0]!] }
+    const made = (config: unknown) =>
+      new FormStore({ config: withDefaults(config), registry: coreRegistry(), mode: 'new', values: {}, scripting })
+    const withScripts = made(CONFIG)
+    assert.equal(asked, 1)
+    await withScripts.start()
+    assert.equal(asked, 1)
+    await made(plain).start()
+    assert.equal(asked, 1)
+  })
+
+  test('hasScripts reads the form as the server sends it, fields without data included', ({ assert }) => {
+    assert.isTrue(hasScripts(CONFIG as never))
+    assert.isFalse(hasScripts({ fields: [{ field_name: 'a', type: 'text' }] } as never))
+    assert.isTrue(hasScripts({ fields: [{ field_name: 'a', type: 'text', data: { on_blur: 'x()' } }] } as never))
+    assert.isFalse(hasScripts({ fields: [{ field_name: 'a', type: 'text', data: { formule: '  ' } }] } as never))
   })
 })

@@ -310,21 +310,24 @@ async function formVariant(trueAtLoad) {
   let server
   let browser
   try {
-    await build({
-      configFile: join(HARNESS, 'vite.config.ts'),
-      logLevel: 'error',
-      define: {
-        __BENCH_SURVEY__: JSON.stringify(form.survey),
-        __BENCH_CONFIG__: JSON.stringify(form.config),
-        __BENCH_FLOOR__: JSON.stringify({
-          shown: form.firstPage.shown,
-          driver: form.driver,
-          dependents: form.dependents,
-          shownAtLoad: form.shownAtLoad,
-        }),
-      },
-      build: { outDir: out },
-    })
+    for (const mode of ['tramita', 'surveyjs'])
+      await build({
+        configFile: join(HARNESS, 'vite.config.ts'),
+        mode,
+        logLevel: 'error',
+        define: {
+          __BENCH_SURVEY__: JSON.stringify(form.survey),
+          __BENCH_CONFIG__: JSON.stringify(form.config),
+          __BENCH_FLOOR__: JSON.stringify({
+            shown: form.firstPage.shown,
+            driver: form.driver,
+            dependents: form.dependents,
+            shownAtLoad: form.shownAtLoad,
+          }),
+        },
+        // One directory for both builds: the second keeps what the first wrote.
+        build: { outDir: out, emptyOutDir: mode === 'tramita' },
+      })
     const served = await serve(out)
     server = served.server
     const { origin } = served

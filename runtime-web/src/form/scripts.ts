@@ -38,10 +38,28 @@ export function browserScripting(): Promise<Scripting> {
   return shared
 }
 
+/** Whether the form has any script (formula, condition or event handler): it will need browserScripting. */
+export function hasScripts(config: Pick<FormConfig, 'fields'>): boolean {
+  return !scriptsOf(config).next().done
+}
+
+/**
+ * Starts loading the scripting code for a form that will need it, then lets the browser send the
+ * requests (they go out only once the current task ends) before the caller builds the form's store, a
+ * long synchronous task: the code then arrives while the store is made instead of after it.
+ */
+export async function startScripting(jsonconfig: unknown): Promise<void> {
+  const fields = (jsonconfig as { fields?: unknown } | null)?.fields
+  if (!Array.isArray(fields) || !hasScripts({ fields })) return
+  browserScripting().catch(() => undefined)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /** Every script of the form: formulas, conditions and event handlers. */
-function* scriptsOf(config: FormConfig): Generator<string> {
+function* scriptsOf(config: Pick<FormConfig, 'fields'>): Generator<string> {
   for (const field of config.fields) {
-    const data = field.data as Record<string, unknown>
+    // As the server sends it (before withDefaults) a field may come without data.
+    const data = (field.data ?? {}) as Record<string, unknown>
     for (const key of ['formule', 'show_with_formule', ...EVENT_SCRIPTS]) {
       const source = data[key]
       if (typeof source === 'string' && source.trim() !== '') yield source

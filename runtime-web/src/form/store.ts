@@ -158,6 +158,10 @@ export class FormStore {
     this.pages = navigablePages(init.config)
     this.sections = sectionPages(init.config)
     this.scripted = [...this.items.values()].some(({ item }) => item.data.formule || item.data.show_with_formule)
+    // What start() runs needs the scripting code: it starts loading now, beside the rest of the set-up
+    // (a failure is reported by the script that awaits it).
+    if (this.scriptingFactory && (this.scripted || [...this.items.values()].some(({ item }) => item.data.on_load)))
+      this.loadScripting().catch(() => undefined)
     this.values = {}
     for (const item of init.config.fields) {
       const fieldType = init.registry.get('field', item.type)
@@ -550,6 +554,15 @@ export class FormStore {
    * loaded it starts at once, inside the caller: a keystroke's batch is then posted to the worker
    * from the input event itself, before React renders the field, not a microtask after that render.
    */
+  /** The scripting code, loaded once; QuickJS starts loading with it if a script of the form needs it. */
+  private loadScripting(): Promise<Scripting> {
+    this.scripting ??= this.scriptingFactory!().then((scripting) => {
+      scripting.prepare?.(this.designed)
+      return scripting
+    })
+    return this.scripting
+  }
+
   private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
     if (!this.scriptingFactory || !needed()) return
     this.pendingScripts += 1
@@ -558,12 +571,7 @@ export class FormStore {
       loaded && this.pendingScripts === 1
         ? startNow(() => work(loaded))
         : this.queue.then(async () => {
-            // QuickJS starts loading now if a script of the form needs it (not at its first batch).
-            this.scripting ??= this.scriptingFactory!().then((scripting) => {
-              scripting.prepare?.(this.designed)
-              return scripting
-            })
-            const scripting = await this.scripting
+            const scripting = await this.loadScripting()
             this.loaded = scripting
             await work(scripting)
           })

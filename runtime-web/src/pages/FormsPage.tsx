@@ -12,7 +12,7 @@ import { FormRuntime } from '../form/FormRuntime.js'
 import type { Decision } from '../form/DecisionPrompt.js'
 import { clearLocalEdits, localEditsKey, readFormParams, readLocalEdits, writeLocalEdits } from '../form/params.js'
 import { createRendererRegistry } from '../form/renderers/index.js'
-import { browserScripting } from '../form/scripts.js'
+import { browserScripting, startScripting } from '../form/scripts.js'
 import { createFormServices } from '../form/services.js'
 import { FormStore, type FormStoreInit } from '../form/store.js'
 import { formTexts } from '../form/texts.js'
@@ -183,6 +183,7 @@ export function FormsPage() {
           setPhase({ name: 'task_done' })
           return
         }
+        await startScripting(info.jsonconfig)
         const texts = await formTexts(info.jsonconfig, shownLanguage(i18nRef.current.language))
         if (abort.signal.aborted) return
         const store = buildStore(formCase, info, params, texts, {

@@ -10,7 +10,7 @@ import { coreRegistry, withDefaults } from '@tramita/contract'
 import { createI18n } from '@tramita/i18n'
 import { FormRuntime } from '../../../../runtime-web/src/form/FormRuntime.js'
 import { createRendererRegistry } from '../../../../runtime-web/src/form/renderers/index.js'
-import { browserScripting } from '../../../../runtime-web/src/form/scripts.js'
+import { browserScripting, startScripting } from '../../../../runtime-web/src/form/scripts.js'
 import { FormStore } from '../../../../runtime-web/src/form/store.js'
 import type { RuntimeServices } from '../../../../runtime-web/src/form/types.js'
 import { useDevice } from '../../../../runtime-web/src/hooks/useDevice.js'
@@ -34,8 +34,11 @@ const i18n = await createI18n('es', { react: { useSuspense: false } })
 
 // As FormsPage once the server's answer is in. The bench measures time to interactive from here too.
 performance.mark('bench:model')
+// Named once: `define` puts the whole form wherever the name is written.
+const served = __BENCH_CONFIG__
+await startScripting(served)
 const store = new FormStore({
-  config: withDefaults(__BENCH_CONFIG__, registry),
+  config: withDefaults(served, registry),
   registry,
   mode: 'new',
   task: 'start',
