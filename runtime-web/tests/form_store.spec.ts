@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
 import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
-import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
+import { asRunner, createSandbox, type Json, type ScriptRunner } from '@tramita/sandbox'
 import { FormStore } from '../src/form/store.js'
 import { hasScripts } from '../src/form/scripts.js'
 import {
@@ -320,6 +320,32 @@ test.group('form store: when the scripting code is asked for', (group) => {
     assert.equal(asked, 1)
     await made(plain).start()
     assert.equal(asked, 1)
+  })
+
+  test("the server's first evaluation is drawn before start(); start() corrects a wrong one", async ({ assert }) => {
+    const made = (initial: { conditions: Record<string, boolean>; values: Record<string, Json> }) =>
+      new FormStore({
+        config: withDefaults(CONFIG),
+        registry: coreRegistry(),
+        mode: 'new',
+        values: { edad: 20 },
+        scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+        initial,
+      })
+    const right = made({ conditions: { licencia: true }, values: { total: 40 } })
+    assert.isTrue(right.isShown('licencia'), 'shown from the first frame')
+    assert.equal(right.value('total'), 40)
+    await right.start()
+    assert.isTrue(right.isShown('licencia'))
+    // Only conditioned items and formula fields take it; the rest is the store's own.
+    const wrong = made({ conditions: { licencia: false, nombre: false }, values: { total: 1, nombre: 'x' } })
+    assert.isFalse(wrong.isShown('licencia'))
+    assert.isTrue(wrong.isShown('nombre'))
+    assert.equal(wrong.value('total'), 1)
+    assert.equal(wrong.value('nombre'), '', "a text field's default, not the hint's")
+    await wrong.start()
+    assert.isTrue(wrong.isShown('licencia'))
+    assert.equal(wrong.value('total'), 40)
   })
 
   test('hasScripts reads the form as the server sends it, fields without data included', ({ assert }) => {

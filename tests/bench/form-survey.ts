@@ -10,9 +10,13 @@
  * every one is true and they start shown).
  *
  * Run through ts-run (the contract is TypeScript with .js imports): prints
- * {survey, config, unmapped, firstPage: {shown, hidden}, driver, dependents, shownAtLoad} as JSON.
+ * {survey, config, initial, unmapped, firstPage: {shown, hidden}, driver, dependents, shownAtLoad} as JSON;
+ * `initial` is the first evaluation the server sends with a form's info (services/process/initial_state.ts:
+ * the same contract functions over the interpreter, every condition being an expression).
  */
-import { importForm, validateConfig, withDefaults, coreRegistry } from '@tramita/contract'
+import { importForm, validateConfig, withDefaults, coreRegistry, initialValues } from '@tramita/contract'
+import { initialState } from '@tramita/contract/evaluate'
+import { compileExpression, createHybridRunner } from '@tramita/sandbox/expression'
 
 const PAGES = 20
 const PER_PAGE = 25
@@ -89,11 +93,15 @@ const conditions = resolved.fields.filter((f) => f.data.show_with_formule).lengt
 if (resolved.fields.length !== PAGES * PER_PAGE || conditions !== 100)
   throw new Error(`expected 500 fields and 100 conditions, got ${resolved.fields.length} and ${conditions}`)
 
+const interpreter = createHybridRunner(compileExpression, () => Promise.reject(new Error('not an expression')))
+const initial = await initialState(resolved, initialValues(resolved, coreRegistry(), {}), { runner: interpreter })
+
 const first = survey.pages[0]!.elements
 process.stdout.write(
   JSON.stringify({
     survey,
     config,
+    initial,
     unmapped,
     firstPage: {
       shown: first.filter((q) => TRUE_AT_LOAD || !q.visibleIf).map((q) => q.name),

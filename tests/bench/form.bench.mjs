@@ -318,6 +318,7 @@ async function formVariant(trueAtLoad) {
         define: {
           __BENCH_SURVEY__: JSON.stringify(form.survey),
           __BENCH_CONFIG__: JSON.stringify(form.config),
+          __BENCH_INITIAL__: JSON.stringify(form.initial),
           __BENCH_FLOOR__: JSON.stringify({
             shown: form.firstPage.shown,
             driver: form.driver,

@@ -402,6 +402,38 @@ test.group('form field renderers in Chromium', (group) => {
     })
   })
 
+  // Issue 23: the form's info carries the server's first evaluation, so page 1 is right before the
+  // page's own evaluation code has even arrived (held here until the page has been checked).
+  test('a condition true at load and a formula show before the evaluation code arrives', async ({ assert }) => {
+    await makeUser({ username: 'llenadora', role: 'student' })
+    const form = await publishForm({
+      name: 'Aviso al abrir',
+      jsonconfig: {
+        form: { pages: [{ name: 'Datos', layout: [['clave'], ['aviso'], ['largo']] }] },
+        fields: [
+          field('clave', 'text', 'Palabra', {}),
+          field('aviso', 'text', 'Aviso', { show_with_formule: "clave == ''" }),
+          field('largo', 'text', 'Largo', { formule: "'n' + clave.length" }),
+        ],
+      },
+      process: PROCESS,
+      userId: null,
+    })
+    const page = await signedIn('llenadora')
+    const held: (() => Promise<void>)[] = []
+    const evaluationCode = /\/assets\/(analyze|evaluate|expression)-[^/]+\.js$/
+    await page.route(evaluationCode, (route) => void held.push(() => route.continue()))
+    await page.goto(`${base}/forms/new?data=${form.key}`)
+    await page.getByLabel('Aviso').waitFor()
+    await page.waitForFunction(() => (document.getElementById('ff-largo') as HTMLInputElement | null)?.value === 'n0')
+    assert.isAbove(held.length, 0, 'the evaluation code was asked for and is still held')
+    for (const release of held.splice(0)) await release()
+    await page.unroute(evaluationCode)
+    await page.getByLabel('Palabra').pressSequentially('ab')
+    await page.getByLabel('Aviso').waitFor({ state: 'detached' })
+    await page.waitForFunction(() => (document.getElementById('ff-largo') as HTMLInputElement | null)?.value === 'n2')
+  })
+
   // Issue 23: conditions and formulas that are expressions run on the page; QuickJS loads only for a
   // script that is not one (here an event handler with setValue).
   test('a form of expressions reacts without ever fetching QuickJS; a statement script fetches it', async ({

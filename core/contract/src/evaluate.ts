@@ -6,6 +6,7 @@
 import type { Json, ScriptResult, ScriptRunner } from '@tramita/sandbox'
 import { buildGraph, type FormScript } from './graph.js'
 import type { FormConfig } from './config.js'
+import type { InitialState } from './initial.js'
 
 export interface EvaluationContext {
   runner: ScriptRunner
@@ -100,6 +101,21 @@ export async function runScripts(
 export function evaluateForm(config: FormConfig, values: Record<string, unknown>, ctx: EvaluationContext) {
   const graph = buildGraph(config)
   return runScripts([...graph.formulaLevels.flat(), ...graph.conditions], values, ctx, (s) => graph.levelOf(s.field))
+}
+
+/** The first evaluation of an opened form, as the server sends it with the form's info: conditions, formula results. */
+export async function initialState(
+  config: FormConfig,
+  values: Record<string, unknown>,
+  ctx: EvaluationContext
+): Promise<InitialState> {
+  const evaluation = await evaluateForm(config, values, ctx)
+  const computed: Record<string, Json> = {}
+  for (const item of config.fields) {
+    const name = item.field_name
+    if (item.data.formule && name in evaluation.values) computed[name] = evaluation.values[name] as Json
+  }
+  return { conditions: Object.fromEntries(evaluation.conditions), values: computed }
 }
 
 /** Only what reads `field` (directly or through formulas): what the runtime runs after a change. */

@@ -11,7 +11,7 @@ import {
   itemsByName,
   missingRequired,
   navigablePages,
-  parseSetEntryKey,
+  initialValues,
   sectionPages,
   setEntries,
   requiredCheckBlocks,
@@ -22,6 +22,7 @@ import {
   type FormConfig,
   type FormItem,
   type FormState,
+  type InitialState,
   type MissingField,
   type PageConfig,
 } from '@tramita/contract'
@@ -43,6 +44,11 @@ export interface FormStoreInit {
   vars?: Record<string, Json>
   /** Resolves the sandbox and the evaluation code when first needed (both are loaded lazily). */
   scripting?: () => Promise<Scripting>
+  /**
+   * The server's first evaluation of these values (the form's info `initial`): given only when the
+   * store starts from exactly the values and variables the server had (no presets, no local edits).
+   */
+  initial?: InitialState | null
   invisible?: boolean
   /**
    * The language the form's texts are shown in, and the contract's localizeConfig: given only for a
@@ -162,19 +168,14 @@ export class FormStore {
     // (a failure is reported by the script that awaits it).
     if (this.scriptingFactory && (this.scripted || [...this.items.values()].some(({ item }) => item.data.on_load)))
       this.loadScripting().catch(() => undefined)
-    this.values = {}
-    for (const item of init.config.fields) {
-      const fieldType = init.registry.get('field', item.type)
-      const given = init.values[item.field_name]
-      this.values[item.field_name] = given === undefined || given === null ? fieldType?.defaultValue(item) : given
-    }
-    this.takeSetEntries(init.values)
+    this.values = initialValues(init.config, init.registry, init.values)
     this.declared = declaredState(init.config, { task: init.task })
     if (init.scripting) {
       for (const { item } of this.items.values()) {
         const source = item.data.show_with_formule
         if (typeof source === 'string' && source.trim() !== '') this.conditioned.add(item.field_name)
       }
+      if (init.initial) this.takeInitial(init.initial)
     }
     this.state = this.initialState()
   }
@@ -507,24 +508,23 @@ export class FormStore {
     return out
   }
 
-  /** Keeps the given values of set repetitions (name[id] of a set field); others are not the form's. */
-  private takeSetEntries(values: Record<string, unknown>) {
-    for (const [key, value] of Object.entries(values)) {
-      const parsed = parseSetEntryKey(key)
-      if (parsed && this.items.get(parsed.name)?.item.isSet && value !== undefined && value !== null) {
-        this.values[key] = value
-      }
+  /**
+   * The server's first evaluation, sent with the form's info: formula results and conditions as this
+   * store's own first evaluation (start()) will leave them, so page 1 is drawn right before it has run.
+   * Only formula fields and conditioned items take it; start() still evaluates and corrects.
+   */
+  private takeInitial(initial: InitialState) {
+    for (const [name, value] of Object.entries(initial.values)) {
+      if (this.items.get(name)?.item.data.formule && name in this.values) this.values[name] = value
+    }
+    for (const [name, shown] of Object.entries(initial.conditions)) {
+      if (this.conditioned.has(name)) this.conditions.set(name, shown === true)
     }
   }
 
   /** Back to the first page with the given values (the done screen's redo). */
   reset(values: Record<string, unknown> = {}) {
-    this.values = {}
-    for (const item of this.config.fields) {
-      const fieldType = this.registry.get('field', item.type)
-      this.values[item.field_name] = values[item.field_name] ?? fieldType?.defaultValue(item)
-    }
-    this.takeSetEntries(values)
+    this.values = initialValues(this.config, this.registry, values)
     this.conditions = new Map()
     this.effects = []
     this.options = {}
@@ -613,13 +613,13 @@ export class FormStore {
   }
 
   /**
-   * Before the sandbox has answered, an item with a condition is hidden, as it is when the condition
-   * is false or fails (spec 000 §8): the first page shows at once what the usual case (conditions on
-   * fields not yet filled) ends with, instead of fields that vanish once QuickJS has loaded. One whose
-   * condition holds appears with the first evaluation.
+   * Before the first evaluation, an item with a condition shows as the server's evaluation sent with
+   * the form's info says (takeInitial); without one it is hidden, as it is when the condition is false
+   * or fails (spec 000 §8): the usual case (conditions on fields not yet filled) ends so, instead of
+   * fields that vanish once the evaluation has run. One whose condition holds then appears with it.
    */
   private initialState(): FormState {
-    return applyConditions(this.declared, new Map([...this.conditioned].map((name) => [name, false])))
+    return applyConditions(this.declared, new Map([...this.conditioned].map((name) => [name, this.conditionOf(name)!])))
   }
 
   private conditionOf(name: string): boolean | undefined {

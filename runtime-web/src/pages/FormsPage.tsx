@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { withDefaults, type CaseMode } from '@tramita/contract'
+import { withDefaults, type CaseMode, type InitialState } from '@tramita/contract'
 import { registry } from 'virtual:tramita-field-types'
 import type { Json } from '@tramita/sandbox'
 import { Page } from '../components/Page.js'
@@ -43,6 +43,8 @@ interface FormInfo {
   step: { id: string; label: string; kind: string } | null
   jsonconfig: unknown
   values_init: Record<string, unknown>
+  /** The server's first evaluation of values_init and values_params (null: the form has real scripts). */
+  initial?: InitialState | null
   doc_path: string
   doc_path_link: string
   decisions: Decision[]
@@ -106,6 +108,10 @@ function buildStore(
     token: info.token || params.token,
   }
   const task = { ...info.step, status: info.status_task }
+  const local =
+    storage() && (mode === 'see' || mode === 'approve') ? readLocalEdits(storage()!, localEditsKey(params)) : null
+  // The server evaluated the values and variables it sent: true only when the store starts from those alone.
+  const asServed = !local && Object.keys(params.presets).length === 0 && Object.keys(params.vars).length === 0
   const store = new FormStore({
     config,
     registry,
@@ -114,6 +120,7 @@ function buildStore(
     values: info.values_init ?? {},
     vars: { ...parseVars(info.values_params), ...params.vars },
     scripting: browserScripting,
+    initial: asServed ? info.initial : null,
     invisible: params.invisible,
     texts,
     // The action engine loads with the form's first action, and only for a form that has actions or
@@ -130,8 +137,6 @@ function buildStore(
     if (typeof preset === 'string') store.setText(name, preset)
     else if (preset !== null && preset !== undefined) store.setValue(name, preset)
   }
-  const local =
-    storage() && (mode === 'see' || mode === 'approve') ? readLocalEdits(storage()!, localEditsKey(params)) : null
   if (local) {
     store.setEditing(true)
     for (const [name, value] of Object.entries(local)) store.setValue(name, value)

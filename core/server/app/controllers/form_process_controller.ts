@@ -24,6 +24,7 @@ import {
   type TaskRow,
 } from '#services/process/engine'
 import { latestCaseDocument } from '#services/generated_files/store'
+import { initialStateFor } from '#services/process/initial_state'
 
 /** Every column of TaskRow, read beside the case's under `task_` names (both tables have id, status). */
 const TASK_COLUMNS = [
@@ -61,13 +62,20 @@ export default class FormProcessController {
       if (type === 'new') {
         const version = await this.versionFor(ctx)
         if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
-        return done(this.answer(ctx, version, null, null, principal, 'pending'))
+        return done(await this.answer(ctx, version, null, null, principal, 'pending'))
       }
       if (type === 'enter' || type === 'approve') {
         const { row, task } = await this.caseAndTaskFor(ctx)
         const version = (await versionById(row.form_version_id))!
         await this.checkMayDo(ctx, row, task, principal)
-        const answer = this.answer(ctx, version, row, task, principal, task.status === 'pending' ? 'pending' : 'done')
+        const answer = await this.answer(
+          ctx,
+          version,
+          row,
+          task,
+          principal,
+          task.status === 'pending' ? 'pending' : 'done'
+        )
         return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
       const row = await this.caseFor(ctx)
@@ -76,7 +84,7 @@ export default class FormProcessController {
         // Nobody signed in: the spec's 401, on which the client sends its user to sign in.
         if (!principal) fail(message(ctx, 'error.unauthorized'), 401)
         if (!(await maySeeCase(principal, row))) fail(message(ctx, 'engine.not_yours'), 403)
-        const answer = this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done')
+        const answer = await this.answer(ctx, version, row, null, principal, row.status === 'open' ? 'pending' : 'done')
         return done({ ...answer, doc_path: await latestCaseDocument(row.id) })
       }
       fail(message(ctx, 'engine.unknown_type', { type }))
@@ -252,7 +260,7 @@ export default class FormProcessController {
   }
 
   /** The answer of info/user/token (spec 000 §3 "Server info for a form"). */
-  private answer(
+  private async answer(
     ctx: HttpContext,
     version: LoadedVersion,
     row: CaseRow | null,
@@ -270,6 +278,7 @@ export default class FormProcessController {
     const step = task ? version.process.steps.find((s) => s.id === task.step_id) : undefined
     const state = version.process.states.find((s) => s.id === (row?.state ?? 'init'))
     const user = principal?.user
+    const vars = processVariables(row, version.formId, task?.id ?? null)
     return {
       infouser: user
         ? [
@@ -295,12 +304,15 @@ export default class FormProcessController {
       token: task ? taskToken(task.id) : '',
       estados_label: (state?.label ?? 'init').toLowerCase(),
       state: row?.state ?? 'init',
-      values_params: JSON.stringify(processVariables(row, version.formId, task?.id ?? null)),
+      values_params: JSON.stringify(vars),
       status_task: status,
       step: step ? { id: step.id, label: step.label, kind: step.kind, go_to_states: step.go_to_states } : null,
       jsonconfig: version.config,
       fields_values: fieldsValues,
       values_init: values,
+      // The first evaluation of these values and variables (conditions, formula results), or null:
+      // the runtime draws page 1 from it before its own evaluation has run (initial_state.ts).
+      initial: await initialStateFor(version.form, values, vars),
       // The case's newest generated document (create_doc), filled in by info() for an existing case.
       doc_path: '',
       doc_path_link: '',

@@ -1,7 +1,7 @@
 /**
  * Tramita's side of the benchmark: the form screen as pages/FormsPage.tsx assembles it (withDefaults,
- * a FormStore with the browser's scripting, store.start(), FormRuntime), from a jsonconfig held in
- * the bundle instead of the server's answer. Services are stubs: this form has no uploads or pickers.
+ * a FormStore with the browser's scripting, store.start(), FormRuntime), from a jsonconfig and its
+ * first evaluation held in the bundle instead of the server's answer. Services are stubs: this form has no uploads or pickers.
  */
 import { useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -44,6 +44,7 @@ const store = new FormStore({
   task: 'start',
   values: {},
   scripting: browserScripting,
+  initial: __BENCH_INITIAL__,
 })
 void store.start()
 
