@@ -2,7 +2,7 @@
  * The renderers of every core field and element type, listed explicitly (no registration by import).
  * Keys are the contract registry's: a type the contract knows and no renderer draws shows UnknownType.
  */
-import { lazy, type ComponentType } from 'react'
+import { createElement, useEffect, useState, type ComponentType } from 'react'
 import type { ElementRenderer, FieldProps, FieldRenderer, RendererRegistry } from '../types.js'
 import { SectionElement } from './elements/SectionElement.js'
 import { SubmitElement } from './elements/SubmitElement.js'
@@ -26,15 +26,41 @@ import {
 } from './fields/inputs.js'
 
 /**
- * A renderer loaded with the first form that uses its type (ItemView waits for it in a Suspense).
- * Media and tables bring dialogs, canvases and code generators most forms never need; dates,
- * pickers, phones and ratings are kept out of the first download too (the form screen's budget).
+ * A renderer loaded with the first form that uses its type. Media and tables bring dialogs, canvases
+ * and code generators most forms never need; dates, pickers, phones and ratings are kept out of the
+ * first download too (the form screen's budget). Until its code is here the field shows the loading
+ * placeholder; it draws as soon as the code arrives (preload starts it as the form loads), and at
+ * once when it already has. A state update, not React.lazy: a lazy component suspends on its first
+ * render even when its import has settled, and Suspense's retry replaced the placeholder most of a
+ * second later in Chromium 156 (page 2's dates, page 1's people picker).
  */
 function lazyField(load: () => Promise<ComponentType<FieldProps<any>>>): FieldRenderer {
-  let loading: Promise<{ default: ComponentType<FieldProps<any>> }> | undefined
-  const start = () => (loading ??= load().then((component) => ({ default: component })))
-  return Object.assign(lazy(start), { preload: start })
+  let loaded: ComponentType<FieldProps<any>> | undefined
+  let loading: Promise<ComponentType<FieldProps<any>>> | undefined
+  const start = () => (loading ??= load().then((component) => (loaded = component)))
+  function Field(props: FieldProps<any>) {
+    const [component, setComponent] = useState(() => loaded)
+    const [failure, setFailure] = useState<unknown>()
+    useEffect(() => {
+      if (component) return
+      let live = true
+      start().then(
+        (arrived) => live && setComponent(() => arrived),
+        (error: unknown) => live && setFailure(error)
+      )
+      return () => {
+        live = false
+      }
+    }, [component])
+    // A chunk that fails to load goes to the error boundary, as a lazy component's would.
+    if (failure) throw failure
+    return component ? createElement(component, props) : createElement('div', LOADING)
+  }
+  return Object.assign(Field, { preload: start })
 }
+
+/** What a field shows while its renderer loads (as ItemView's Suspense fallback). */
+const LOADING = { className: 'ffield__loading', 'aria-busy': true }
 
 const people = lazyField(() => import('./fields/people.js').then((m) => m.PeopleField))
 const dates = {
