@@ -1,11 +1,12 @@
 /**
  * Form.io visibility → show_with_formule. Form.io checks customConditional first, then the simple
- * conditional ({show, when, eq}, or the newer {show, conjunction, conditions}); JSON Logic has no
- * translation. Conditions resolve at the end, when every key has its field name.
+ * conditional ({show, when, eq}, or the newer {show, conjunction, conditions}), then JSON Logic, which
+ * has no translation. What each condition means is formio-semantics.ts's; conditions resolve at the
+ * end, when every key has its field name.
  */
 import { once, type Condition, type FormDraft } from './draft.js'
-import { and, binary, call, literal, method, not, or, type Js } from './js.js'
-import { comparable, equalsValue, fieldRef, isEmpty, type FieldRef } from './values.js'
+import { and, literal, not, or, type Js } from './js.js'
+import { formioField, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
 import { translateFormioScript } from './formio-script.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type Json } from './types.js'
 
@@ -14,59 +15,33 @@ export function findKey(draft: FormDraft, key: string): DraftItem | undefined {
   return draft.find(key) ?? (key.includes('.') ? draft.find(key.slice(key.lastIndexOf('.') + 1)) : undefined)
 }
 
-/** Form.io compares with the text of `eq`: booleans for checkboxes, numbers as written. */
-function valueFor(ref: FieldRef, value: unknown): Js {
-  if (ref.kind === 'bool' && (value === 'true' || value === 'false')) return literal(value === 'true')
-  if (typeof value === 'number' || typeof value === 'boolean') return literal(value)
-  return literal(value === undefined || value === null ? '' : String(value))
-}
-
-const COMPARISONS: Record<string, string> = {
-  lessThan: '<',
-  greaterThan: '>',
-  lessThanOrEqual: '<=',
-  greaterThanOrEqual: '>=',
-}
-
-/** One condition of the newer format, or why it cannot be translated. */
-function rule(ref: FieldRef, operator: string, raw: unknown): Js | string {
-  const value = valueFor(ref, raw)
-  switch (operator) {
-    case 'isEqual':
-      return equalsValue(ref, value)
-    case 'isNotEqual':
-      return not(equalsValue(ref, value))
-    case 'isEmpty':
-      return isEmpty(ref)
-    case 'isNotEmpty':
-      return not(isEmpty(ref))
-    case 'includes':
-      return method(comparable(ref), 'includes', [value])
-    case 'notIncludes':
-      return not(method(comparable(ref), 'includes', [value]))
-    case 'startsWith':
-    case 'endsWith':
-      return method(call('String', [comparable(ref)]), operator, [value])
-    default: {
-      const op = COMPARISONS[operator]
-      if (op && ref.kind !== 'multi') return binary(op, comparable(ref), value)
-      return `the operator "${operator}" has no translation`
-    }
+/** convertShowToBoolean (@formio/core): a text is read as JSON where it parses. */
+function showOf(show: unknown): boolean {
+  if (typeof show !== 'string') return Boolean(show)
+  try {
+    return Boolean(JSON.parse(show))
+  } catch {
+    return Boolean(show)
   }
+}
+
+/** The field a condition reads, as formio-semantics writes it, or the reason it is not carried. */
+function readField(draft: FormDraft, key: string): FormioField | string {
+  const field = findKey(draft, key)
+  return field ? formioField(field) : `"${key}" is not a field of the form`
 }
 
 function simple(draft: FormDraft, conditional: Json, path: string): Js | undefined {
-  const show = !(conditional.show === false || conditional.show === 'false')
-  const when = String(conditional.when)
-  const field = findKey(draft, when)
-  if (!field) {
-    draft.skip(`${path}/conditional/when`, `"${when}" is not a field of the form`)
+  const field = readField(draft, String(conditional.when))
+  if (typeof field === 'string') {
+    draft.skip(`${path}/conditional/when`, field)
     return undefined
   }
-  const ref = fieldRef(field)
-  const test = equalsValue(ref, valueFor(ref, conditional.eq))
-  return show ? test : not(test)
+  return simpleCondition(field, conditional.eq, conditional.show)
 }
+
+const scalarOf = (value: unknown): string | number | boolean | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
 
 function newer(draft: FormDraft, conditional: Json, path: string): Js | undefined {
   const parts: Js[] = []
@@ -74,10 +49,16 @@ function newer(draft: FormDraft, conditional: Json, path: string): Js | undefine
   for (const [index, entry] of listOf(conditional.conditions).entries()) {
     const entryObject = isObject(entry) ? entry : {}
     const key = typeof entryObject.component === 'string' ? entryObject.component : ''
-    const field = findKey(draft, key)
-    const result = field
-      ? rule(fieldRef(field), String(entryObject.operator), entryObject.value)
-      : `"${key}" is not a field of the form`
+    // Form.io counts a condition without a field as passing.
+    if (key === '') continue
+    const field = readField(draft, key)
+    const compared = scalarOf(entryObject.value ?? '')
+    const result =
+      typeof field === 'string'
+        ? field
+        : compared === undefined
+          ? 'a compared value that is not text, a number or true/false has no translation'
+          : operatorCondition(field, String(entryObject.operator), compared)
     if (typeof result === 'object') parts.push(result)
     else {
       failed = true
@@ -86,9 +67,8 @@ function newer(draft: FormDraft, conditional: Json, path: string): Js | undefine
   }
   // A partial translation would show the field where the source hides it: all or nothing.
   if (failed) return undefined
-  const joined = conditional.conjunction === 'any' ? or(parts) : and(parts)
-  if (!joined) return undefined
-  return conditional.show === false || conditional.show === 'false' ? not(joined) : joined
+  const joined = (conditional.conjunction === 'any' ? or(parts) : and(parts)) ?? literal(true)
+  return showOf(conditional.show ?? true) ? joined : not(joined)
 }
 
 /** The component's own visibility condition, if it has one. */
@@ -104,12 +84,16 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
   }
   const conditional = component.conditional
   if (!isObject(conditional)) return undefined
+  // Form.io's order: the simple format, then the newer one, and JSON Logic only without either.
+  if (typeof conditional.when === 'string' && conditional.when !== '')
+    return once(() => simple(draft, conditional, path))
+  const rules = listOf(conditional.conditions).filter(
+    (c) => isObject(c) && typeof c.component === 'string' && c.component !== '' && isMeaningful(c.operator)
+  )
+  if (rules.length > 0) return once(() => newer(draft, conditional, path))
   if (isMeaningful(conditional.json)) {
     draft.skip(`${path}/conditional/json`, 'JSON Logic conditions have no translation')
     return undefined
   }
-  if (typeof conditional.when === 'string' && conditional.when !== '')
-    return once(() => simple(draft, conditional, path))
-  if (listOf(conditional.conditions).length > 0) return once(() => newer(draft, conditional, path))
   return undefined
 }

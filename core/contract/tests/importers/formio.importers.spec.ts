@@ -235,9 +235,9 @@ test.group('Form.io form: containers and their conditions', () => {
   })
 
   test('container titles become headings; conditions and hidden pass to what is inside', ({ assert }) => {
-    assert.deepEqual(itemOf(result, 'detalle').data, { value: '### Detalle', show_with_formule: 'extra == true' })
-    assert.equal(conditionOf(result, 'obra'), 'extra == true && temas.includes("arte")')
-    assert.equal(conditionOf(result, 'sitio'), 'extra == true')
+    assert.deepEqual(itemOf(result, 'detalle').data, { value: '### Detalle', show_with_formule: 'extra' })
+    assert.equal(conditionOf(result, 'obra'), 'extra && temas.includes("arte")')
+    assert.equal(conditionOf(result, 'sitio'), 'extra')
     assert.deepEqual(itemOf(result, 'sitio').state, { show: false })
     assert.deepEqual(itemOf(result, 'lugar').state, { show: false })
     assert.deepEqual(itemOf(result, 'c').state, { natural: 'disabled' })
@@ -319,8 +319,8 @@ test.group('Form.io details', () => {
         },
       ],
     })
-    assert.equal(conditionOf(result, 'any'), 'edad >= 18 || String(pais ?? "") == ""')
-    assert.equal(conditionOf(result, 'none'), '!(pais == "CO" && edad < 5)')
+    assert.equal(conditionOf(result, 'any'), 'edad != null && edad >= 18 || pais == ""')
+    assert.equal(conditionOf(result, 'none'), '!(pais == "CO" && edad != null && edad < 5)')
     assert.isUndefined(conditionOf(result, 'odd'))
     assert.deepEqual(result.unmapped, [
       { path: '/components/4/conditional/conditions/0', reason: 'the operator "isDateBetween" has no translation' },
@@ -426,6 +426,27 @@ test.group('Form.io: translated conditions run in the sandbox', (group) => {
     assert.isFalse(holidays.conditions.get('cual'))
     assert.isFalse(holidays.conditions.get('nota'))
     assert.isFalse(holidays.conditions.get('firma'))
+  })
+
+  test('a simple conditional without `show` shows the field when the value differs, as Form.io does', async ({
+    assert,
+  }) => {
+    const result = importFormio({
+      components: [
+        { type: 'textfield', key: 'tipo' },
+        { type: 'textfield', key: 'otro', conditional: { when: 'tipo', eq: 'a' } },
+        // The simple format wins over JSON Logic beside it, as in Form.io.
+        { type: 'textfield', key: 'mixto', conditional: { show: true, when: 'tipo', eq: 'a', json: { '==': [1, 1] } } },
+      ],
+    })
+    assert.deepEqual(result.unmapped, [])
+    const config = withDefaults(result.config)
+    const equal = await evaluateForm(config, { tipo: 'a' }, { runner })
+    assert.isFalse(equal.conditions.get('otro'))
+    assert.isTrue(equal.conditions.get('mixto'))
+    const other = await evaluateForm(config, { tipo: 'b' }, { runner })
+    assert.isTrue(other.conditions.get('otro'))
+    assert.isFalse(other.conditions.get('mixto'))
   })
 
   test('select boxes and checkboxes read as Form.io stores them here', async ({ assert }) => {
