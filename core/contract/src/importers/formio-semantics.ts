@@ -7,8 +7,8 @@
  * function below writes that for one kind of field, folding what is known at import into constants;
  * a field kind with no exact translation gives a reason instead, which the importer reports.
  *
- * The kinds: `text` (a string value: text fields, a single select or radio), `number` (a number, null
- * when empty), `bool` (a checkbox), `multi` (a multiple select: the ids chosen, where Form.io holds
+ * The kinds: `text` (a string value: text fields, a single select or radio), `number` (a number, ''
+ * when empty; null in older data), `bool` (a checkbox), `multi` (a multiple select: the ids chosen, where Form.io holds
  * the same array) and `boxes` (select boxes: the ids chosen, where Form.io holds {id: true|false}
  * for every option). The tests (formio.differential.importers.spec.ts) compare each with Form.io's
  * own code on generated forms and values.
@@ -53,6 +53,8 @@ const eq = (left: Js, value: string | number | boolean) => binary('==', left, li
  */
 const textOf = (f: FormioField) =>
   f.kind === 'text' ? f.js : call('String', [{ code: `${f.js.code} ?? ""`, prec: 1 }])
+/** A number field holds no number ('' as the contract's blank, or null). */
+const noNumber = (f: FormioField) => eq(textOf(f), '')
 const isEmptyList = (f: FormioField) => eq({ code: `${f.js.code}.length`, prec: 10 }, 0)
 const holds = (f: FormioField, id: string) => method(f.js, 'includes', [literal(id)])
 /** The multiple select or select boxes holds one of these ids (none: false). */
@@ -129,7 +131,7 @@ function isEqualTo(f: FormioField, cv: Scalar): Js {
       const whenEmpty = constant(cv === '')
       const whenZero = constant(cv === 0)
       const other = typeof parsedCv === 'number' && truthy ? eq(f.js, parsedCv) : FALSE
-      return ternary(binary('==', f.js, literal(null)), whenEmpty, ternary(eq(f.js, 0), whenZero, other))
+      return ternary(noNumber(f), whenEmpty, ternary(eq(f.js, 0), whenZero, other))
     }
     case 'bool': {
       const q = parsedCv
@@ -173,7 +175,7 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
         f.kind === 'text'
           ? eq(textOf(f), '')
           : f.kind === 'number'
-            ? binary('==', f.js, literal(null))
+            ? noNumber(f)
             : f.kind === 'bool'
               ? not(f.js)
               : isEmptyList(f)
@@ -188,7 +190,7 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
       if (f.kind !== 'number') return FALSE
       const strict = operator === 'lessThan' || operator === 'lessThanOrEqual' ? '<' : '>'
       const op = strict + (operator.endsWith('OrEqual') && typeof cv === 'number' ? '=' : '')
-      return and([binary('!=', f.js, literal(null)), binary(op, f.js, literal(cv))]) ?? FALSE
+      return and([not(noNumber(f)), binary(op, f.js, literal(cv))]) ?? FALSE
     }
     case 'includes':
     case 'notIncludes': {
@@ -199,11 +201,7 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
           return flip(method(textOf(f), 'includes', [literal(s)]))
         case 'number':
           // lodash includes on a number finds nothing; empty reads as ''.
-          return ternary(
-            binary('==', f.js, literal(null)),
-            constant(('' as string).includes(s) !== negate),
-            constant(negate)
-          )
+          return ternary(noNumber(f), constant(('' as string).includes(s) !== negate), constant(negate))
         case 'bool':
           return constant(negate)
         case 'multi':

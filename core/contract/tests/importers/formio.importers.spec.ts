@@ -319,8 +319,8 @@ test.group('Form.io details', () => {
         },
       ],
     })
-    assert.equal(conditionOf(result, 'any'), 'edad != null && edad >= 18 || pais == ""')
-    assert.equal(conditionOf(result, 'none'), '!(pais == "CO" && edad != null && edad < 5)')
+    assert.equal(conditionOf(result, 'any'), 'String(edad ?? "") != "" && edad >= 18 || pais == ""')
+    assert.equal(conditionOf(result, 'none'), '!(pais == "CO" && String(edad ?? "") != "" && edad < 5)')
     assert.isUndefined(conditionOf(result, 'odd'))
     assert.deepEqual(result.unmapped, [
       { path: '/components/4/conditional/conditions/0', reason: 'the operator "isDateBetween" has no translation' },
