@@ -102,5 +102,14 @@ export function applyCommon(
   }
   if (options.required !== false && q.isRequired === true) item.data.validate = { required: true }
   if (q.readOnly === true) item.state = { ...item.state, natural: 'readonly' }
-  if (q.visible === false) item.state = { ...item.state, show: false }
+  if (hiddenForGood(q)) item.state = { ...item.state, show: false }
+}
+
+/**
+ * `visible: false` hides for good only without a visibleIf: SurveyJS runs a visibleIf at load and on
+ * every change, and its result sets `visible`, so the condition alone decides.
+ */
+export function hiddenForGood(element: Json): boolean {
+  const condition = element.visibleIf
+  return element.visible === false && !(typeof condition === 'string' && condition.trim() !== '')
 }

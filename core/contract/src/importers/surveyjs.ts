@@ -5,7 +5,7 @@
  */
 import { GRID_COLUMNS } from '../constants.js'
 import { FormDraft, type Condition } from './draft.js'
-import { applyCommon, reportLost, surveyCondition } from './surveyjs-common.js'
+import { applyCommon, hiddenForGood, reportLost, surveyCondition } from './surveyjs-common.js'
 import { FIELD_MAKERS } from './surveyjs-fields.js'
 import { MATRIX_MAKERS } from './surveyjs-matrix.js'
 import { gridColumns, pickText } from './source-text.js'
@@ -61,7 +61,7 @@ function question(draft: FormDraft, q: Json, path: string): DraftItem[] {
   for (const item of items) {
     if (!ELEMENTS.includes(item.type))
       applyCommon(item, q, { label: single, required: single, locale: draft.sourceLocale })
-    else if (q.visible === false) item.state = { show: false }
+    else if (hiddenForGood(q)) item.state = { show: false }
   }
   if (items.some((item) => !ELEMENTS.includes(item.type))) reportLost(draft, q, path)
   return items
@@ -85,7 +85,7 @@ function walk(draft: FormDraft, elements: unknown, path: string, outer: Scope): 
     const own = surveyCondition(draft, element, here)
     const scope = {
       conditions: own ? [...outer.conditions, own] : outer.conditions,
-      hidden: outer.hidden || element.visible === false,
+      hidden: outer.hidden || hiddenForGood(element),
       readOnly: outer.readOnly || element.readOnly === true,
     }
     if (element.type === 'panel') {
@@ -145,7 +145,7 @@ export function importSurveyJs(json: unknown): ImportResult {
     const own = surveyCondition(draft, page, path)
     const scope = {
       conditions: own ? [own] : [],
-      hidden: page.visible === false,
+      hidden: hiddenForGood(page),
       readOnly: page.readOnly === true || json.mode === 'display',
     }
     const title = index === 0 ? heading(draft, 'survey_title', json.title, json.description, '##') : undefined

@@ -201,6 +201,44 @@ test.group('SurveyJS: translated conditions run in the sandbox', (group) => {
   })
 })
 
+test.group('SurveyJS: visible false beside a visibleIf', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('the condition decides, as SurveyJS runs it at load (a question, a panel, a page)', async ({ assert }) => {
+    const result = importSurveyJs({
+      pages: [
+        {
+          name: 'uno',
+          elements: [
+            { type: 'text', name: 'clave' },
+            { type: 'text', name: 'oculta', visible: false, visibleIf: "{clave} = 'ver'" },
+            { type: 'text', name: 'siempre_oculta', visible: false },
+            {
+              type: 'panel',
+              name: 'grupo',
+              visible: false,
+              visibleIf: "{clave} = 'ver'",
+              elements: [{ type: 'text', name: 'dentro' }],
+            },
+          ],
+        },
+        { name: 'dos', visible: false, visibleIf: "{clave} = 'ver'", elements: [{ type: 'text', name: 'final' }] },
+      ],
+    })
+    for (const name of ['oculta', 'dentro', 'final']) assert.isUndefined(itemOf(result, name).state?.show, name)
+    assert.deepEqual(itemOf(result, 'siempre_oculta').state, { show: false })
+    const config = withDefaults(result.config)
+    const shown = await evaluateForm(config, { clave: 'ver' }, { runner })
+    for (const name of ['oculta', 'dentro', 'final']) assert.isTrue(shown.conditions.get(name), name)
+    const hidden = await evaluateForm(config, { clave: '' }, { runner })
+    for (const name of ['oculta', 'dentro', 'final']) assert.isFalse(hidden.conditions.get(name), name)
+  })
+})
+
 test.group('SurveyJS details', () => {
   test('top-level questions make one page in form display', ({ assert }) => {
     const result = importForm({
