@@ -3,6 +3,7 @@
  * repeated groups are in surveyjs-matrix.ts; panels and pages in surveyjs.ts.
  */
 import type { FormDraft } from './draft.js'
+import { YES_NO } from './values.js'
 import { parseSurveyExpression } from './surveyjs-expression.js'
 import { NUMERIC_FUNCTIONS, translateSurveyExpression } from './surveyjs-emit.js'
 import { surveyOptions, surveyResolver } from './surveyjs-common.js'
@@ -125,16 +126,28 @@ function choices(type: 'select' | 'list' | 'radios', multiple: boolean): Maker {
   }
 }
 
-/** A yes / no question: a switch, or a checkbox when SurveyJS draws one; custom values are reported. */
+/**
+ * A yes / no question. SurveyJS starts it unanswered (`{x} = false` is false at load, and a required one
+ * takes either answer), which a switch cannot be: it becomes radios Sí / No (its labelTrue and
+ * labelFalse when given) holding 'true' or 'false', '' until answered; conditions read it as yes/no
+ * (values.ts). Drawn as a checkbox it stays one, which starts unchecked: that is reported.
+ */
 function boolean(draft: FormDraft, q: Json, path: string, name: string): DraftItem[] {
-  const texts: Json = {}
-  if (pickText(q.labelTrue) !== '') texts.true = pickText(q.labelTrue)
-  if (pickText(q.labelFalse) !== '') texts.false = pickText(q.labelFalse)
   for (const key of ['valueTrue', 'valueFalse']) {
     if (q[key] !== undefined) draft.skip(`${path}/${key}`, 'the value is always true or false here')
   }
-  const type = q.renderAs === 'checkbox' ? 'checkbox' : 'switch'
-  return [draft.field(name, type, Object.keys(texts).length > 0 ? { options: texts } : {})]
+  if (q.renderAs === 'checkbox') {
+    const texts: Json = {}
+    if (pickText(q.labelTrue) !== '') texts.true = pickText(q.labelTrue)
+    if (pickText(q.labelFalse) !== '') texts.false = pickText(q.labelFalse)
+    draft.skip(`${path}/renderAs`, 'a checkbox starts unchecked (false), where SurveyJS starts it unanswered')
+    return [draft.field(name, 'checkbox', Object.keys(texts).length > 0 ? { options: texts } : {})]
+  }
+  const options = [
+    { id: YES_NO[0], label: pickText(q.labelTrue) || 'Sí' },
+    { id: YES_NO[1], label: pickText(q.labelFalse) || 'No' },
+  ]
+  return [draft.field(name, 'radios', { options })]
 }
 
 /** rating → level. Levels count from 1, so another start or step is reported. */

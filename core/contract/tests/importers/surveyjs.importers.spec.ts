@@ -1,6 +1,14 @@
 import { test } from '@japa/runner'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { evaluateForm, validateConfig, withDefaults } from '../../src/index.js'
+import {
+  coreRegistry,
+  declaredState,
+  evaluateForm,
+  initialValues,
+  missingRequired,
+  validateConfig,
+  withDefaults,
+} from '../../src/index.js'
 import { importForm, importSurveyJs } from '../../src/importers/index.js'
 import { surveyJsSurvey } from './fixtures/surveyjs-survey.js'
 import { conditionOf, itemOf, layoutOf, reasonAt, unmappedPaths } from './helpers.js'
@@ -63,7 +71,7 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
       ['ciudad', 'select', 'Ciudad', false],
       ['correo', 'email', 'Correo', false],
       ['telefono', 'celular', 'Teléfono', false],
-      ['acepta_contacto', 'switch', '¿Podemos contactarle?', false],
+      ['acepta_contacto', 'radios', '¿Podemos contactarle?', false],
       ['satisfaccion', 'level', 'Satisfacción general', true],
       ['motivo', 'textarea', '¿Qué podemos mejorar?', false],
       ['calidad_atencion', 'radios', 'Calidad: Atención', true],
@@ -99,13 +107,16 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
       rating.body.shape.map((s: { label: string }) => s.label),
       ['Nada', '', '', '', 'Mucho']
     )
-    assert.deepEqual(itemOf(result, 'acepta_contacto').data.options, { true: 'Sí', false: 'No' })
+    assert.deepEqual(itemOf(result, 'acepta_contacto').data.options, [
+      { id: 'true', label: 'Sí' },
+      { id: 'false', label: 'No' },
+    ])
   })
 
   test('visibleIf becomes show_with_formule; page and panel conditions pass to their questions', ({ assert }) => {
     assert.equal(conditionOf(result, 'canales'), 'uso != "nunca"')
-    assert.equal(conditionOf(result, 'correo'), 'acepta_contacto == true')
-    assert.equal(conditionOf(result, 'contacto'), 'acepta_contacto == true')
+    assert.equal(conditionOf(result, 'correo'), 'acepta_contacto == "true"')
+    assert.equal(conditionOf(result, 'contacto'), 'acepta_contacto == "true"')
     assert.equal(conditionOf(result, 'satisfaccion'), 'String(uso ?? "") != ""')
     assert.equal(
       conditionOf(result, 'motivo'),
@@ -183,7 +194,7 @@ test.group('SurveyJS: translated conditions run in the sandbox', (group) => {
     const values = {
       uso: 'semanal',
       canales: ['web', 'app'],
-      acepta_contacto: false,
+      acepta_contacto: 'false',
       satisfaccion: 2,
       calidad_precio: 2,
     }
@@ -194,7 +205,7 @@ test.group('SurveyJS: translated conditions run in the sandbox', (group) => {
     assert.isTrue(conditions.get('motivo'))
     assert.equal(computed.resumen, 'Por mejorar')
 
-    const never = await evaluateForm(config, { ...values, uso: '', canales: [], acepta_contacto: true }, { runner })
+    const never = await evaluateForm(config, { ...values, uso: '', canales: [], acepta_contacto: 'true' }, { runner })
     assert.isFalse(never.conditions.get('satisfaccion'))
     assert.isTrue(never.conditions.get('correo'))
     assert.isFalse(never.conditions.get('motivo'))
@@ -236,6 +247,51 @@ test.group('SurveyJS: visible false beside a visibleIf', (group) => {
     for (const name of ['oculta', 'dentro', 'final']) assert.isTrue(shown.conditions.get(name), name)
     const hidden = await evaluateForm(config, { clave: '' }, { runner })
     for (const name of ['oculta', 'dentro', 'final']) assert.isFalse(hidden.conditions.get(name), name)
+  })
+})
+
+test.group('SurveyJS: a yes / no question starts unanswered', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('= false holds only once answered no; a required one takes either answer', async ({ assert }) => {
+    const result = importSurveyJs({
+      elements: [
+        { type: 'boolean', name: 'estudia', isRequired: true },
+        { type: 'text', name: 'por_que', visibleIf: '{estudia} = false' },
+        { type: 'text', name: 'donde', visibleIf: '{estudia} = true' },
+        { type: 'text', name: 'falta', visibleIf: '{estudia} empty' },
+      ],
+    })
+    const config = withDefaults(result.config)
+    const registry = coreRegistry()
+    const atLoad = await evaluateForm(config, initialValues(config, registry, {}), { runner })
+    assert.deepEqual(
+      [...atLoad.conditions],
+      [
+        ['por_que', false],
+        ['donde', false],
+        ['falta', true],
+      ]
+    )
+    const no = await evaluateForm(config, initialValues(config, registry, { estudia: 'false' }), { runner })
+    assert.deepEqual(
+      [...no.conditions],
+      [
+        ['por_que', true],
+        ['donde', false],
+        ['falta', false],
+      ]
+    )
+    const state = declaredState(config)
+    assert.deepEqual(
+      missingRequired(config, initialValues(config, registry, {}), state, registry).map((m) => m.field),
+      ['estudia']
+    )
+    assert.deepEqual(missingRequired(config, { estudia: 'false' }, state, registry), [])
   })
 })
 
