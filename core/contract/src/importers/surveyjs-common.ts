@@ -4,6 +4,7 @@ import { translateSurveyExpression, type Resolve } from './surveyjs-emit.js'
 import { keepTranslations, pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, part, type DraftItem, type Json } from './types.js'
 import { fieldRef } from './values.js'
+import { surveyField } from './surveyjs-semantics.js'
 
 export type Option = { id: string | number; label: string }
 
@@ -21,7 +22,7 @@ export const surveyResolver =
   (draft: FormDraft): Resolve =>
   (name) => {
     const item = draft.find(name)
-    return item ? fieldRef(item) : undefined
+    return item ? { ...fieldRef(item), survey: surveyField(item) } : undefined
   }
 
 /** visibleIf as a condition resolved at the end; what cannot be translated is reported with the expression. */

@@ -6,8 +6,11 @@
 import { and, array, binary, call, literal, method, not, or, ternary, unary, type Js } from './js.js'
 import { ExpressionError, parseSurveyExpression, type Node } from './surveyjs-expression.js'
 import { comparable, equalsValue, holdsAny, isEmpty, type FieldRef } from './values.js'
+import { compareWith, type Lit, type SurveyField } from './surveyjs-semantics.js'
 
-export type Resolve = (name: string) => FieldRef | undefined
+/** A question: how a generic expression reads it, and how a comparison with literals reads it (exact). */
+export type Resolved = FieldRef & { survey?: SurveyField }
+export type Resolve = (name: string) => Resolved | undefined
 
 const ARITHMETIC: Record<string, string> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '^': '**' }
 const ORDER = new Set(['<', '>', '<=', '>='])
@@ -18,7 +21,7 @@ const FUNCTIONS = new Set([...NUMERIC_FUNCTIONS, 'iif'])
 class Emitter {
   constructor(private readonly resolve: Resolve) {}
 
-  ref(node: Node): FieldRef | undefined {
+  ref(node: Node): Resolved | undefined {
     if (node.t !== 'var') return undefined
     const found = this.resolve(node.name)
     if (!found) throw new ExpressionError(`{${node.name}} is not a question of the survey`)
@@ -39,6 +42,8 @@ class Emitter {
       case 'neg':
         return unary('-', this.value(node.arg))
       case 'empty': {
+        const survey = this.ref(node.arg)?.survey
+        if (survey) return compareWith(survey, node.negate ? 'notempty' : 'empty', undefined) as Js
         const test = isEmpty(this.ref(node.arg) ?? { js: this.value(node.arg), kind: 'scalar' })
         return node.negate ? not(test) : test
       }
@@ -51,6 +56,8 @@ class Emitter {
 
   binary(op: string, left: Node, right: Node): Js {
     if (op === 'and' || op === 'or') return (op === 'and' ? and : or)([this.value(left), this.value(right)])!
+    const exact = this.withLiterals(op, left, right)
+    if (exact) return exact
     if (ARITHMETIC[op]) return binary(ARITHMETIC[op], this.value(left), this.value(right))
     if (ORDER.has(op)) return binary(op, this.value(left), this.value(right))
     if (op === '==' || op === '!=') {
@@ -66,6 +73,33 @@ class Emitter {
       return op === 'contains' ? test : not(test)
     }
     return this.membership(op, left, right)
+  }
+
+  /**
+   * A question compared with literals, as survey-core compares (surveyjs-semantics.ts), for the kinds
+   * of question it knows; undefined leaves the generic translation.
+   */
+  withLiterals(op: string, left: Node, right: Node): Js | undefined {
+    const literalOf = (node: Node): Lit | undefined => (node.t === 'lit' ? node.value : undefined)
+    const exact = (field: SurveyField, operator: string, value: Lit | Lit[] | undefined) => {
+      const result = compareWith(field, operator, value)
+      if (typeof result === 'string') throw new ExpressionError(result)
+      return result
+    }
+    const field = left.t === 'var' ? this.ref(left)?.survey : undefined
+    if (field) {
+      if (right.t === 'array') {
+        const items = right.items.map(literalOf)
+        return items.every((item) => item !== undefined) ? exact(field, op, items as Lit[]) : undefined
+      }
+      const value = literalOf(right)
+      return value === undefined ? undefined : exact(field, op, value)
+    }
+    // A literal on the left of = or <> compares the same way.
+    const mirrored = right.t === 'var' ? this.ref(right)?.survey : undefined
+    const value = literalOf(left)
+    if (mirrored && value !== undefined && (op === '==' || op === '!=')) return exact(mirrored, op, value)
+    return undefined
   }
 
   /** anyof / allof / noneof: a question against a list of values. */

@@ -362,7 +362,7 @@ test.group('SurveyJS details', () => {
     )
     assert.equal(
       conditionOf(result, 'x'),
-      'String(Nombre_del_nino ?? "") != "" && contacto_email.includes("@") || m_r1 == "si"'
+      'String(Nombre_del_nino ?? "") != "" && contacto_email.toLowerCase().includes("@") || m_r1 == "si"'
     )
     assert.deepEqual(unmappedPaths(result), ['/elements/2/isRequired'])
     assert.deepEqual(validateConfig(result.config), [])
