@@ -95,10 +95,13 @@ export function seen(value: Lit | undefined): Lit | undefined {
   return Number(trimmed)
 }
 
-const plainEqual = (x: Plain, y: Plain): boolean =>
-  Array.isArray(x) || Array.isArray(y)
-    ? Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => plainEqual(v, y[i]))
-    : valuesEqual(x, y)
+function plainEqual(x: Plain, y: Plain): boolean {
+  // An empty list equals a missing value.
+  if (Array.isArray(x) && x.length === 0 && y === undefined) return true
+  if (Array.isArray(y) && y.length === 0 && x === undefined) return true
+  if (!Array.isArray(x) && !Array.isArray(y)) return valuesEqual(x, y)
+  return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => plainEqual(v, y[i]))
+}
 
 function containsCore(left: Plain, right: Plain, isContains: boolean): boolean {
   if (Array.isArray(left) && left.length === 0) return !isContains
@@ -306,6 +309,10 @@ export function compareWith(f: SurveyField, op: string, right: Lit | Lit[] | und
   if (f.kind === 'choice' || f.kind === 'yesno') return byCases(f, (value) => operate(op, value, right))
   if (op === 'empty' || op === 'notempty') return emptiness(f, op === 'notempty')
   if (Array.isArray(right)) {
+    if (f.kind === 'multi' && (op === '==' || op === '!=')) {
+      const same = sameChoices(f, right)
+      return typeof same === 'string' ? same : op === '==' ? same : not(same)
+    }
     if (op !== 'anyof' && op !== 'noneof' && op !== 'allof') return 'comparing with a list has no translation'
     if (f.kind === 'text' && right.some(looksConverted))
       return 'a text answer compared with numeric text depends on how SurveyJS converts the answer'
@@ -337,4 +344,18 @@ export function compareWith(f: SurveyField, op: string, right: Lit | Lit[] | und
       return membership(f, op, right)
   }
   return `the operator "${op}" has no translation`
+}
+
+/**
+ * `{m} = [...]`: survey-core compares the two lists sorted, item by item; for a list of the question's
+ * own ids (each once) that is "holds exactly these". Other lists are not carried.
+ */
+function sameChoices(f: SurveyField, list: Lit[]): Js | string {
+  const ids = f.options.map((id) => String(id))
+  const exact = list.every((v, i) => typeof v === 'string' && ids.includes(v) && list.indexOf(v) === i)
+  if (!exact) return "comparing a multiple choice with a list other than some of its own ids isn't carried"
+  return (
+    and([binary('==', length(f), literal(list.length)), ...list.map((v) => method(f.js, 'includes', [literal(v)]))]) ??
+    TRUE
+  )
 }

@@ -37,7 +37,10 @@ const emptiness = fc
 const membership = fc
   .tuple(fc.constantFrom(...NAMES), fc.constantFrom('anyof', 'allof', 'noneof'), fc.subarray(["'a'", "'b'", "'c'"]))
   .map(([name, op, list]) => `{${name}} ${op} [${list.join(', ')}]`)
-const atom = fc.oneof(comparison, emptiness, membership)
+const listEquality = fc
+  .tuple(fc.constantFrom('m', 'd', 'b'), fc.constantFrom('=', '<>'), fc.subarray(["'a'", "'b'", "'c'"]))
+  .map(([name, op, list]) => `{${name}} ${op} [${list.join(', ')}]`)
+const atom = fc.oneof(comparison, emptiness, membership, listEquality)
 const condition = fc.oneof(
   atom,
   fc.tuple(atom, fc.constantFrom('and', 'or'), atom).map(([a, op, b]) => `${a} ${op} ${b}`),
