@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { coreRegistry, withDefaults, type CaseMode } from '@tramita/contract'
+import { coreRegistry, importFormio, withDefaults, type CaseMode } from '@tramita/contract'
 import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
 import { asRunner, createSandbox, type Json, type ScriptRunner } from '@tramita/sandbox'
 import { FormStore } from '../src/form/store.js'
@@ -107,6 +107,72 @@ test.group('form store', (group) => {
     assert.equal(store.currentPage(), 2, 'a section page is not a destination')
     store.goToPage(0)
     assert.equal(store.currentPage(), 0)
+  })
+
+  test('a page whose every item is hidden is passed over, and not counted', async ({ assert }) => {
+    const config = withDefaults({
+      form: {
+        display: 'wizard',
+        pages: [
+          { name: 'Uno', layout: [['tipo']] },
+          { name: 'Dos', layout: [['detalle', 'extra']] },
+          { name: 'Tres', layout: [['cierre']] },
+        ],
+      },
+      fields: [
+        { field_name: 'tipo', type: 'text', data: {} },
+        { field_name: 'detalle', type: 'text', data: { show_with_formule: "tipo == 'otro'" } },
+        { field_name: 'extra', type: 'text', data: { show_with_formule: "tipo == 'otro'" } },
+        { field_name: 'cierre', type: 'text', data: {} },
+      ],
+    })
+    const store = new FormStore({
+      config,
+      registry: coreRegistry(),
+      mode: 'new',
+      values: {},
+      scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+    })
+    await store.start()
+    assert.deepEqual(store.pageNumber(), { page: 1, pages: 2 })
+    store.next()
+    assert.equal(store.currentPage(), 2, 'Dos has nothing shown: straight to Tres')
+    assert.isTrue(store.isLastPage())
+    store.previous()
+    assert.equal(store.currentPage(), 0)
+    store.setValue('tipo', 'otro')
+    await store.idle()
+    assert.deepEqual(store.pageNumber(), { page: 1, pages: 3 })
+    store.next()
+    assert.equal(store.currentPage(), 1)
+    assert.isFalse(store.isLastPage())
+  })
+
+  test('a conditional Form.io wizard page is skipped, as in Form.io, once imported', async ({ assert }) => {
+    const { config } = importFormio({
+      display: 'wizard',
+      components: [
+        { type: 'panel', key: 'p1', title: 'Uno', components: [{ type: 'textfield', key: 'tipo' }] },
+        {
+          type: 'panel',
+          key: 'p2',
+          title: 'Dos',
+          conditional: { show: true, when: 'tipo', eq: 'otro' },
+          components: [{ type: 'textfield', key: 'detalle' }],
+        },
+        { type: 'panel', key: 'p3', title: 'Tres', components: [{ type: 'textfield', key: 'cierre' }] },
+      ],
+    })
+    const store = new FormStore({
+      config: withDefaults(config),
+      registry: coreRegistry(),
+      mode: 'new',
+      values: {},
+      scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+    })
+    await store.start()
+    store.next()
+    assert.equal(store.config.form.pages[store.currentPage()]?.name, 'Tres')
   })
 
   test('event scripts apply their effects', async ({ assert }) => {

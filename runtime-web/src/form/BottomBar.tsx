@@ -25,11 +25,11 @@ function turnPage(move: () => void) {
 export function BottomBar({ mayEditValues, saving, onSend, onSave, onDecide, onToggleEdit }: BottomBarProps) {
   const { t } = useTranslation()
   const { store } = useForm()
-  // What the bar shows depends on the page and on "edit values" only.
-  useFormSnapshot(store, (s) => `${s.pagePositionNow()}:${s.isEditing()}`)
+  // What the bar shows depends on the page, on "edit values" and on which pages have something shown.
+  useFormSnapshot(store, (s) => `${s.pagePositionNow()}:${s.isEditing()}:${JSON.stringify(s.pageNumber())}`)
   const mode = store.mode
   const wizard = store.config.form.display === 'wizard'
-  const position = store.pagePositionNow()
+  const numbers = store.pageNumber()
   const page = store.config.form.pages[store.currentPage()]
   const fixed = Boolean(page?.style.pagebar) || mode === 'approve' || mode === 'see'
   const last = !wizard || store.isLastPage()
@@ -37,13 +37,13 @@ export function BottomBar({ mayEditValues, saving, onSend, onSave, onDecide, onT
   const entry = mode === 'new' || mode === 'enter'
   return (
     <nav className={`fbar${fixed ? ' fbar--fixed' : ''}`} aria-label={t('form_runtime.bar')} data-testid="form-bar">
-      {wizard && store.pages.length > 1 && (
+      {wizard && numbers.pages > 1 && (
         <span className="fbar__pages" aria-live="polite">
-          {t('form_runtime.page_of', { page: position + 1, pages: store.pages.length })}
+          {t('form_runtime.page_of', numbers)}
         </span>
       )}
       <div className="fbar__buttons">
-        {wizard && position > 0 && (
+        {wizard && numbers.page > 1 && (
           <button type="button" className="button button--ghost" onClick={() => turnPage(() => store.previous())}>
             {t('form_runtime.previous')}
           </button>

@@ -307,8 +307,37 @@ export class FormStore {
     return index === undefined ? undefined : this.config.form.pages[index]
   }
 
+  /**
+   * The positions a person goes through: all but the pages that conditions emptied, and the one shown
+   * now. A page whose every item is hidden, one of them by its condition, is passed over (as a
+   * conditional Form.io wizard page is skipped) instead of being shown empty; a page hidden only by
+   * its step or its design stays as it was.
+   */
+  private shownPositions(): number[] {
+    return this.pages.flatMap((pageIndex, position) => {
+      const names = this.config.form.pages[pageIndex]?.layout.flat() ?? []
+      const emptied =
+        names.length > 0 &&
+        names.every((name) => !this.isShown(name)) &&
+        names.some((name) => this.conditionOf(name) === false)
+      return position === this.pagePosition || !emptied ? [position] : []
+    })
+  }
+
   isLastPage(): boolean {
-    return this.pagePosition >= this.pages.length - 1
+    return !this.shownPositions().some((position) => position > this.pagePosition)
+  }
+
+  /** The page shown, counted among the pages that have something to show: for "page 2 of 3". */
+  pageNumber(): { page: number; pages: number } {
+    const positions = this.shownPositions()
+    return { page: positions.indexOf(this.pagePosition) + 1, pages: positions.length }
+  }
+
+  /** To the last page with something shown (where the send button and the missing list are). */
+  goToLastPage() {
+    const positions = this.shownPositions()
+    this.goToPosition(positions[positions.length - 1] ?? this.pagePosition)
   }
 
   goToPosition(position: number) {
@@ -325,11 +354,13 @@ export class FormStore {
   }
 
   next() {
-    this.goToPosition(this.pagePosition + 1)
+    const later = this.shownPositions().find((position) => position > this.pagePosition)
+    if (later !== undefined) this.goToPosition(later)
   }
 
   previous() {
-    this.goToPosition(this.pagePosition - 1)
+    const earlier = this.shownPositions().filter((position) => position < this.pagePosition)
+    if (earlier.length > 0) this.goToPosition(earlier[earlier.length - 1]!)
   }
 
   // ── the required check ─────────────────────────────────────────────────────

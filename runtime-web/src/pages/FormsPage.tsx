@@ -303,7 +303,7 @@ export function FormsPage() {
     const { store } = ready
     store.setSubmitHandler((action, goToState) => {
       if (!store.mayProceed(action)) {
-        store.goToPosition(store.pages.length - 1)
+        store.goToLastPage()
         return
       }
       void save({ goToState })
