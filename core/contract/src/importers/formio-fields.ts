@@ -4,6 +4,7 @@
  * hidden, disabled, persistence) and reports the properties that have no place in the jsonconfig.
  */
 import type { FormDraft } from './draft.js'
+import { hasTags, htmlAsMarkdown, htmlAsText } from './html-text.js'
 import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
 import { translateFormioScript } from './formio-script.js'
@@ -116,8 +117,17 @@ function htmlElement(draft: FormDraft, c: Json, _path: string, key: string): Dra
     .filter((a) => typeof a.attr === 'string' && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(a.attr))
     .map((a) => ` ${String(a.attr)}="${String(a.value ?? '').replace(/"/g, '&quot;')}"`)
     .join('')
-  return [draft.element(key, 'html', { html: `<${tag}${attrs}>${pickText(c.content)}</${tag}>` })]
+  return [htmlOrText(draft, key, `<${tag}${attrs}>${pickText(c.content)}</${tag}>`)]
 }
+
+/** Simple text markup becomes a text element (markdown, the page's styles, full height); the rest stays html. */
+function htmlOrText(draft: FormDraft, key: string, html: string): DraftItem {
+  const markdown = htmlAsMarkdown(html)
+  return markdown === undefined ? draft.element(key, 'html', { html }) : draft.element(key, 'text', { value: markdown })
+}
+
+/** A label or description as plain text: HTML in it is read for its words. */
+const plain = (text: string) => (hasTags(text) ? htmlAsText(text) : text)
 
 function button(draft: FormDraft, c: Json, path: string, key: string): DraftItem[] {
   const action = c.action ?? 'submit'
@@ -167,7 +177,7 @@ const MAKERS: Record<string, Maker> = {
   time: (draft, _c, _p, key) => [draft.field(key, 'time')],
   file,
   signature,
-  content: (draft, c, _p, key) => [draft.element(key, 'html', { html: pickText(c.html) })],
+  content: (draft, c, _p, key) => [htmlOrText(draft, key, pickText(c.html))],
   htmlelement: htmlElement,
   button,
   hidden,
@@ -181,8 +191,8 @@ export const isFormioLeaf = (type: string): boolean => type in MAKERS
 /** What every field shares; a label already set (survey rows) is kept. */
 function applyCommon(item: DraftItem, c: Json): void {
   const label = part(item.data, 'label')
-  if (label.value === undefined && pickText(c.label) !== '') label.value = pickText(c.label)
-  if (pickText(c.description) !== '') label.description = pickText(c.description)
+  if (label.value === undefined && pickText(c.label) !== '') label.value = plain(pickText(c.label))
+  if (pickText(c.description) !== '') label.description = plain(pickText(c.description))
   if (Object.keys(label).length === 0) delete item.data.label
   const ref = part(item.data, 'ref')
   if (pickText(c.tooltip) !== '') ref.tooltip = pickText(c.tooltip)

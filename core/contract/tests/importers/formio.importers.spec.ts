@@ -243,7 +243,7 @@ test.group('Form.io form: containers and their conditions', () => {
     assert.deepEqual(itemOf(result, 'c').state, { natural: 'disabled' })
   })
 
-  test('other types: list, date, time, celular, money, html, var', ({ assert }) => {
+  test('other types: list, date, time, celular, money, content as text, var', ({ assert }) => {
     assert.deepEqual(itemOf(result, 'temas').data.multiple, true)
     assert.equal(itemOf(result, 'temas').type, 'list')
     assert.equal(itemOf(result, 'dia').type, 'date')
@@ -251,7 +251,8 @@ test.group('Form.io form: containers and their conditions', () => {
     assert.equal(itemOf(result, 'tel').type, 'celular')
     assert.equal(itemOf(result, 'monto').type, 'money')
     assert.deepEqual(itemOf(result, 'monto').data.money, { currency: 'COP' })
-    assert.deepEqual(itemOf(result, 'aviso').data, { html: '<p>Aviso</p>' })
+    assert.deepEqual(itemOf(result, 'aviso').data, { value: 'Aviso' })
+    assert.equal(itemOf(result, 'aviso').type, 'text')
     assert.deepEqual(itemOf(result, 'origen').data, { var_type: 'text', label: { value: 'Origen' } })
   })
 
