@@ -46,6 +46,10 @@ test.group('documents versions and comments in Chromium', (group) => {
 
     const phone = await crowd.signedIn('ana', PHONE)
     await phone.goto(`${base}/documents`)
+    // The row's actions wrap: the list fits the phone without a sideways scroll.
+    await row(phone, 'file', 'acta.txt').waitFor()
+    const list = await phone.getByTestId('docs-list').evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }))
+    assert.isAtMost(list.scroll, list.width, 'no sideways scroll on a phone')
     await row(phone, 'file', 'acta.txt').getByRole('button', { name: 'Versiones y comentarios acta.txt' }).click()
     await phone.getByTestId('docs-details-dialog').getByText('Revisado por la secretaría').waitFor()
     await checkA11y(phone, 'versions and comments, phone')
