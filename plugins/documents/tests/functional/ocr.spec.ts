@@ -254,7 +254,9 @@ test.group('documents OCR', (group) => {
     const fileId = await uploadOne(client, ana, 'tres.pdf', await scannedPdf([...PAGES, ['Acta final', 'Firmas']]))
     const runId = await queuedRun(fileId)
     const job = ocrJobs[0]!
-    const engine = await engineOnPath()
+    // Pages 2 and 3 wait until released: the first run is stopped after page 1 on any machine (with
+    // all three running at once, a fast machine could finish them before the stop).
+    const engine = await engineOnPath({ holdAfterFirst: true })
     try {
       // First run: stopped once its first page is kept (the queue closing under it).
       const stop = new AbortController()
@@ -266,7 +268,12 @@ test.group('documents OCR', (group) => {
       }, 120_000)
       await assert.rejects(() => first, /stopped/)
       const keptFirst = await db.from('documents_ocr_pages').where('run_id', runId).select('page', 'created_at')
+      assert.deepEqual(
+        keptFirst.map((row) => Number(row.page)),
+        [1]
+      )
       const callsBefore = (await engine.calls()).length
+      await engine.release()
 
       // The retry: every page done, and only those the first run had not kept went to the engine.
       const second = await job.handle(

@@ -63,7 +63,7 @@ export async function textOf(bytes: Uint8Array): Promise<string> {
  * real one (the engine not installed); `failBatches: true` makes every run over a batch file (`g-*.pdf`)
  * fail as the engine does on a page it cannot handle. Returns the calls made and a restore().
  */
-export async function engineOnPath(opts: { missing?: boolean; failBatches?: boolean } = {}) {
+export async function engineOnPath(opts: { missing?: boolean; failBatches?: boolean; holdAfterFirst?: boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'tramita-engine-'))
   const log = join(dir, 'calls.log')
   const saved = process.env.PATH
@@ -72,10 +72,15 @@ export async function engineOnPath(opts: { missing?: boolean; failBatches?: bool
   } else {
     const real = (await run('sh', ['-c', 'command -v ocrmypdf'])).stdout.trim()
     const fail = opts.failBatches ? `case "$(basename "$input")" in g-*) exit 2;; esac\n` : ''
+    // Every page but the first waits (at most 120 s) until release(): a run can be stopped between them.
+    const release = join(dir, 'release')
+    const hold = opts.holdAfterFirst
+      ? `case "$(basename "$input")" in p-1.pdf) ;; *) n=0; while [ ! -e '${release}' ] && [ $n -lt 2400 ]; do sleep 0.05; n=$((n + 1)); done;; esac\n`
+      : ''
     // The input is the argument before the output, the last two of every call run.ts makes.
     await writeFile(
       join(dir, 'ocrmypdf'),
-      `#!/bin/sh\neval "input=\\\${$(($# - 1))}"\necho "$input" >> '${log}'\n${fail}exec '${real}' "$@"\n`
+      `#!/bin/sh\neval "input=\\\${$(($# - 1))}"\necho "$input" >> '${log}'\n${fail}${hold}exec '${real}' "$@"\n`
     )
     await chmod(join(dir, 'ocrmypdf'), 0o755)
     process.env.PATH = `${dir}:${saved}`
@@ -84,6 +89,10 @@ export async function engineOnPath(opts: { missing?: boolean; failBatches?: bool
     async calls(): Promise<string[]> {
       const text = await readFile(log, 'utf8').catch(() => '')
       return text.split('\n').filter(Boolean)
+    },
+    /** Lets the held pages run (holdAfterFirst). */
+    async release() {
+      await writeFile(join(dir, 'release'), '')
     },
     async restore() {
       process.env.PATH = saved
