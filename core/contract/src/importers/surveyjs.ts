@@ -5,7 +5,8 @@
  */
 import { GRID_COLUMNS } from '../constants.js'
 import { FormDraft, type Condition } from './draft.js'
-import { applyCommon, hiddenForGood, reportLost, surveyCondition } from './surveyjs-common.js'
+import { applyCommon, hiddenForGood, reportLost, surveyCondition, surveyResolver } from './surveyjs-common.js'
+import { translateSurveyExpression } from './surveyjs-emit.js'
 import { FIELD_MAKERS } from './surveyjs-fields.js'
 import { MATRIX_MAKERS } from './surveyjs-matrix.js'
 import { gridColumns, pickText } from './source-text.js'
@@ -23,7 +24,6 @@ interface Scope {
 /** Survey settings with no place in the jsonconfig, reported when set. */
 const SURVEY_LOST: [string, string][] = [
   ['triggers', 'triggers have no equivalent; rebuild them as actions'],
-  ['calculatedValues', 'calculated values have no equivalent; use a var field with a formula'],
   ['completedHtml', 'no page shown after sending'],
   ['completedHtmlOnCondition', 'no page shown after sending'],
   ['navigateToUrl', 'no redirection after sending'],
@@ -123,6 +123,31 @@ function pagesOf(json: Json): { page: Json; path: string; elements: unknown; ele
   return [{ page: {}, path: '', elements: json[key], elementsPath: `/${key}` }]
 }
 
+/**
+ * calculatedValues: each becomes a var field (any value, not shown) whose formula is its expression, so
+ * conditions and formulas reading {name} read it; one not included in the result is not saved. An
+ * expression without a translation is reported with it.
+ */
+function calculatedValues(draft: FormDraft, json: Json): void {
+  const rows: string[][] = []
+  listOf(json.calculatedValues).forEach((entry, index) => {
+    const path = `/calculatedValues/${index}`
+    const name = isObject(entry) && typeof entry.name === 'string' ? entry.name.trim() : ''
+    const source = isObject(entry) && typeof entry.expression === 'string' ? entry.expression : ''
+    if (!isObject(entry) || name === '' || source.trim() === '')
+      return draft.skip(path, 'a calculated value needs a name and an expression')
+    const item = draft.field(name, 'var', { var_type: 'json' })
+    if (entry.includeIntoResult !== true) item.saveable = false
+    draft.later(() => {
+      const result = translateSurveyExpression(source, surveyResolver(draft))
+      if (typeof result === 'string') draft.skip(`${path}/expression`, `not translated: ${result} (${source})`)
+      else item.data.formule = result.code
+    })
+    rows.push([item.field_name])
+  })
+  draft.addRows(rows)
+}
+
 /** The send button at the end: SurveyJS completes from its own navigation, a jsonconfig from this. */
 function sendButton(draft: FormDraft, json: Json): void {
   if (json.mode === 'display') return
@@ -157,6 +182,7 @@ export function importSurveyJs(json: unknown): ImportResult {
     }
     draft.addRows(walk(draft, elements, elementsPath, scope))
   })
+  calculatedValues(draft, json)
   for (const [key, reason] of SURVEY_LOST) if (isMeaningful(json[key])) draft.skip(`/${key}`, reason)
   if (json.questionsOnPageMode === 'questionPerPage')
     draft.skip('/questionsOnPageMode', 'pages show all their questions')

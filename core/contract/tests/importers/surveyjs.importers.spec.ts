@@ -295,6 +295,37 @@ test.group('SurveyJS: a yes / no question starts unanswered', (group) => {
   })
 })
 
+test.group('SurveyJS: calculated values', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('each is a var field with its expression as formula, read by conditions', async ({ assert }) => {
+    const result = importSurveyJs({
+      calculatedValues: [
+        { name: 'total', expression: '{a} + {b}', includeIntoResult: true },
+        { name: 'roto', expression: 'nohay({a})' },
+      ],
+      elements: [
+        { type: 'text', name: 'a', inputType: 'number' },
+        { type: 'text', name: 'b', inputType: 'number' },
+        { type: 'text', name: 'c', visibleIf: '{total} > 5' },
+      ],
+    })
+    assert.deepEqual(itemOf(result, 'total').data, { var_type: 'json', formule: 'a + b' })
+    assert.isUndefined(itemOf(result, 'total').saveable)
+    assert.isFalse(itemOf(result, 'roto').saveable)
+    assert.deepEqual(unmappedPaths(result), ['/calculatedValues/1/expression'])
+    assert.deepEqual(validateConfig(result.config), [])
+    const config = withDefaults(result.config)
+    const run = await evaluateForm(config, initialValues(config, coreRegistry(), { a: 3, b: 4 }), { runner })
+    assert.equal(run.values.total, 7)
+    assert.isTrue(run.conditions.get('c'))
+  })
+})
+
 test.group('SurveyJS details', () => {
   test('top-level questions make one page in form display', ({ assert }) => {
     const result = importForm({
