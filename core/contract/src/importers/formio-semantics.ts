@@ -14,7 +14,7 @@
  * own code on generated forms and values.
  */
 import type { DraftItem } from './types.js'
-import { and, binary, call, literal, method, not, or, ternary, type Js } from './js.js'
+import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
 import { scriptRef } from './names.js'
 
 export type FormioKind = 'text' | 'number' | 'bool' | 'multi' | 'boxes'
@@ -30,7 +30,7 @@ const TEXT_TYPES = ['text', 'textarea', 'email', 'select', 'radios', 'tramita']
 
 /** How a condition reads the field, or why it has no exact translation. */
 export function formioField(item: DraftItem): FormioField | string {
-  const js = { code: scriptRef(item.field_name), prec: 10 }
+  const js = atom(scriptRef(item.field_name))
   const options = Array.isArray(item.data.options)
     ? (item.data.options as { id?: unknown }[]).map((o) => String(o.id))
     : []
@@ -43,19 +43,17 @@ export function formioField(item: DraftItem): FormioField | string {
   return `a condition on a ${item.type} field has no exact translation`
 }
 
-const TRUE = literal(true)
 const FALSE = literal(false)
-const constant = (value: boolean) => (value ? TRUE : FALSE)
 const eq = (left: Js, value: string | number | boolean) => binary('==', left, literal(value))
 /**
  * The value as text: a text-kind value already is one (its types hold a string, '' when empty); a
  * number reads null as '' (Form.io's empty value).
  */
-const textOf = (f: FormioField) =>
-  f.kind === 'text' ? f.js : call('String', [{ code: `${f.js.code} ?? ""`, prec: 1 }])
+const textOf = (f: FormioField) => (f.kind === 'text' ? f.js : call('String', [orElse(f.js, literal(''))]))
 /** A number field holds no number ('' as the contract's blank, or null). */
 const noNumber = (f: FormioField) => eq(textOf(f), '')
-const isEmptyList = (f: FormioField) => eq({ code: `${f.js.code}.length`, prec: 10 }, 0)
+const length = (f: FormioField) => member(f.js, 'length')
+const isEmptyList = (f: FormioField) => eq(length(f), 0)
 const holds = (f: FormioField, id: string) => method(f.js, 'includes', [literal(id)])
 /** The multiple select or select boxes holds one of these ids (none: false). */
 const holdsAnyOf = (f: FormioField, ids: string[]) => or(ids.map((id) => holds(f, id))) ?? FALSE
@@ -100,20 +98,19 @@ export function simpleCondition(f: FormioField, eqRaw: unknown, showRaw: unknown
         return FALSE
       }
       // Otherwise the object reads as '[object Object]' ('' without options).
-      return constant((eqText === (f.options.length > 0 ? '[object Object]' : '')) === showTrue)
+      return literal((eqText === (f.options.length > 0 ? '[object Object]' : '')) === showTrue)
     }
     case 'multi': {
       // A chosen list is an object to lodash: an index `eq` reads the item there (lodash `has`).
       const index = indexOf(eqRaw)
       const rest = multiSimple(f, eqText, showTrue)
       if (index === undefined) return rest
-      const item = call('String', [{ code: `${f.js.code}[${index}]`, prec: 10 }])
-      return ternary(binary('>', { code: `${f.js.code}.length`, prec: 10 }, literal(index)), eq(item, show), rest)
+      const item = call('String', [atom(`${f.js.code}[${index}]`)])
+      return ternary(binary('>', length(f), literal(index)), eq(item, show), rest)
     }
     case 'bool':
       return apply(eqText === 'true' ? f.js : eqText === 'false' ? not(f.js) : FALSE)
     case 'number':
-      return apply(eq(textOf(f), eqText))
     case 'text':
       return apply(eq(textOf(f), eqText))
   }
@@ -128,8 +125,8 @@ function isEqualTo(f: FormioField, cv: Scalar): Js {
       return typeof cv === 'string' ? eq(textOf(f), cv) : FALSE
     case 'number': {
       // Empty reads as '', 0 is never parsed against (it is falsy), other numbers compare with the parse.
-      const whenEmpty = constant(cv === '')
-      const whenZero = constant(cv === 0)
+      const whenEmpty = literal(cv === '')
+      const whenZero = literal(cv === 0)
       const other = typeof parsedCv === 'number' && truthy ? eq(f.js, parsedCv) : FALSE
       return ternary(noNumber(f), whenEmpty, ternary(eq(f.js, 0), whenZero, other))
     }
@@ -138,9 +135,9 @@ function isEqualTo(f: FormioField, cv: Scalar): Js {
       return q === true ? f.js : q === false ? not(f.js) : FALSE
     }
     case 'multi':
-      return ternary(isEmptyList(f), constant(cv === ''), typeof cv === 'string' ? holds(f, cv) : FALSE)
+      return ternary(isEmptyList(f), literal(cv === ''), typeof cv === 'string' ? holds(f, cv) : FALSE)
     case 'boxes': {
-      if (f.options.length === 0) return constant(cv === '')
+      if (f.options.length === 0) return literal(cv === '')
       const key = truthy ? String(parsedCv) : undefined
       return key !== undefined && parsedCv && f.options.includes(key) ? holds(f, key) : FALSE
     }
@@ -149,7 +146,7 @@ function isEqualTo(f: FormioField, cv: Scalar): Js {
 
 /** Some item of the multiple select passes `test` (Form.io's getResult over an array), '' when empty. */
 function someItem(f: FormioField, whenEmpty: boolean, test: (id: string) => boolean): Js {
-  return ternary(isEmptyList(f), constant(whenEmpty), holdsAnyOf(f, f.options.filter(test)))
+  return ternary(isEmptyList(f), literal(whenEmpty), holdsAnyOf(f, f.options.filter(test)))
 }
 
 /** lodash's toString of a compared value (startsWith, endsWith). */
@@ -165,7 +162,7 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
       if (f.kind === 'multi') {
         // Some item differs: an empty list reads as '' (one value); ids are unique.
         const differs = typeof cv === 'string' ? f.options.filter((id) => id !== cv) : f.options
-        return ternary(isEmptyList(f), constant(cv !== ''), holdsAnyOf(f, differs))
+        return ternary(isEmptyList(f), literal(cv !== ''), holdsAnyOf(f, differs))
       }
       return not(isEqualTo(f, cv))
     case 'isEmpty':
@@ -201,20 +198,16 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
           return flip(method(textOf(f), 'includes', [literal(s)]))
         case 'number':
           // lodash includes on a number finds nothing; empty reads as ''.
-          return ternary(noNumber(f), constant(('' as string).includes(s) !== negate), constant(negate))
+          return ternary(noNumber(f), literal(('' as string).includes(s) !== negate), literal(negate))
         case 'bool':
-          return constant(negate)
+          return literal(negate)
         case 'multi':
           return someItem(f, ''.includes(s) !== negate, (id) => id.includes(s) !== negate)
         case 'boxes': {
           // The object's values are booleans: true when one is chosen, false when one is not.
-          if (f.options.length === 0) return constant(''.includes(s) !== negate)
+          if (f.options.length === 0) return literal(''.includes(s) !== negate)
           const found =
-            cv === true
-              ? not(isEmptyList(f))
-              : cv === false
-                ? binary('<', { code: `${f.js.code}.length`, prec: 10 }, literal(f.options.length))
-                : FALSE
+            cv === true ? not(isEmptyList(f)) : cv === false ? binary('<', length(f), literal(f.options.length)) : FALSE
           return flip(found)
         }
       }
@@ -232,7 +225,7 @@ export function operatorCondition(f: FormioField, operator: string, cv: Scalar):
         case 'multi':
           return someItem(f, pass(''), pass)
         case 'boxes':
-          return constant(pass(f.options.length > 0 ? '[object Object]' : ''))
+          return literal(pass(f.options.length > 0 ? '[object Object]' : ''))
       }
     }
   }

@@ -12,7 +12,7 @@
  * unanswered), whose few possible values are each decided at import, and `multi` (the ids chosen; none:
  * unanswered). Other fields keep the generic translation (surveyjs-emit.ts).
  */
-import { and, binary, call, literal, method, not, or, ternary, type Js } from './js.js'
+import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
 import { scriptRef } from './names.js'
 import type { DraftItem } from './types.js'
 import { valueKind } from './values.js'
@@ -30,7 +30,7 @@ export interface SurveyField {
 const TEXT_TYPES = ['text', 'textarea', 'email', 'select', 'radios', 'list']
 
 export function surveyField(item: DraftItem): SurveyField | undefined {
-  const js: Js = { code: scriptRef(item.field_name), prec: 10 }
+  const js = atom(scriptRef(item.field_name))
   const options = Array.isArray(item.data.options) ? (item.data.options as { id?: Lit }[]).map((o) => o.id ?? null) : []
   const kind = valueKind(item)
   if (kind === 'yesno') return { kind: 'yesno', js, options }
@@ -44,18 +44,13 @@ export function surveyField(item: DraftItem): SurveyField | undefined {
 
 const TRUE = literal(true)
 const FALSE = literal(false)
-const constant = (value: boolean) => (value ? TRUE : FALSE)
-const length = (f: SurveyField): Js => ({ code: `${f.js.code}.length`, prec: 10 })
+const length = (f: SurveyField) => member(f.js, 'length')
+/** The value as text, null (older data) read as ''. */
+const textOf = (f: SurveyField) => call('String', [orElse(f.js, literal(''))])
 
 /** Unanswered: '' (or null in older data), no choice. */
 function unanswered(f: SurveyField): Js {
-  if (f.kind === 'multi') return binary('==', length(f), literal(0))
-  return binary('==', call('String', [{ code: `${f.js.code} ?? ""`, prec: 1 }]), literal(''))
-}
-
-/** The answer as SurveyJS holds it, for an answered question. */
-function answer(f: SurveyField): Js {
-  return f.kind === 'yesno' ? binary('==', f.js, literal('true')) : f.js
+  return f.kind === 'multi' ? binary('==', length(f), literal(0)) : binary('==', textOf(f), literal(''))
 }
 
 // ---- Helpers.checkIfValuesEqual on plain values, run at import where both sides are known ----
@@ -65,7 +60,7 @@ const isNumeric = (v: unknown) =>
   v !== null && v !== undefined && typeof v !== 'boolean' && v !== '' && !Array.isArray(v) && !isNaN(Number(v))
 
 /** survey-core's equality of two plain values (text, numbers, true/false, undefined). */
-export function valuesEqual(x: Lit | undefined, y: Lit | undefined): boolean {
+function valuesEqual(x: Lit | undefined, y: Lit | undefined): boolean {
   if (x === y) return true
   if ((x === undefined || x === null) && y === '') return true
   if ((y === undefined || y === null) && x === '') return true
@@ -85,7 +80,7 @@ export function valuesEqual(x: Lit | undefined, y: Lit | undefined): boolean {
 type Plain = Lit | undefined | Plain[]
 
 /** Const.getCorrectValue: how an expression sees a value ('true' is true, '3' is 3, '03' stays text). */
-export function seen(value: Lit | undefined): Lit | undefined {
+function seen(value: Lit | undefined): Lit | undefined {
   if (!value || typeof value !== 'string') return value
   const lower = value.toLowerCase()
   if (lower === 'true' || lower === 'false') return lower === 'true'
@@ -132,7 +127,7 @@ const less = (l: Plain, r: Plain) =>
   l !== undefined && l !== null && r !== null && r !== undefined && (l as never) < (r as never)
 
 /** OperandMaker's binary functions (and empty), on values an expression sees. */
-export function operate(op: string, left: Plain, right: Plain): boolean {
+function operate(op: string, left: Plain, right: Plain): boolean {
   switch (op) {
     case '==':
       return plainEqual(left, right)
@@ -170,7 +165,7 @@ export function operate(op: string, left: Plain, right: Plain): boolean {
  * A question whose values are all known (a choice: its option ids; yes / no: true, false): `test` is
  * decided for each at import, and the script checks which one the field holds.
  */
-export function byCases(f: SurveyField, test: (value: Lit | undefined) => boolean): Js {
+function byCases(f: SurveyField, test: (value: Lit | undefined) => boolean): Js {
   const cases: [Js, boolean][] =
     f.kind === 'yesno'
       ? [
@@ -189,48 +184,38 @@ export function byCases(f: SurveyField, test: (value: Lit | undefined) => boolea
   return or(holding) ?? FALSE
 }
 
-/** The answered question equals the literal (survey-core's equality, folded where it can be). */
+/**
+ * The answered question equals the literal (survey-core's equality, folded where it can be). For the
+ * kinds compareWith writes here: text, number and a multiple choice (choices and yes / no go byCases).
+ */
 function answeredEquals(f: SurveyField, value: Lit): Js {
-  switch (f.kind) {
-    case 'text':
-      if (typeof value === 'string')
-        return binary('==', method(method(f.js, 'trim', []), 'toLowerCase', []), literal(value.trim().toLowerCase()))
-      if (typeof value === 'boolean') return binary('==', method(f.js, 'toLowerCase', []), literal(String(value)))
-      return value === null ? FALSE : binary('==', f.js, literal(value))
-    case 'number':
-      if (value === '' || value === null) return FALSE
-      return binary('==', f.js, literal(value))
-    case 'yesno': {
-      const yes = answer(f)
-      if (typeof value === 'boolean') return value ? yes : not(yes)
-      if (typeof value === 'number') return value === 1 ? yes : value === 0 ? not(yes) : FALSE
-      if (value === '' || value === null) return FALSE
-      const text = value.toLowerCase()
-      return text === 'true' ? yes : text === 'false' ? not(yes) : FALSE
-    }
-    case 'multi':
-    case 'choice':
-      // A list never equals a single value (a choice is decided by byCases).
-      return FALSE
+  if (f.kind === 'text') {
+    if (typeof value === 'string')
+      return binary('==', method(method(f.js, 'trim', []), 'toLowerCase', []), literal(value.trim().toLowerCase()))
+    if (typeof value === 'boolean') return binary('==', method(f.js, 'toLowerCase', []), literal(String(value)))
+    return value === null ? FALSE : binary('==', f.js, literal(value))
   }
+  if (f.kind === 'number' && value !== '' && value !== null) return binary('==', f.js, literal(value))
+  // A list never equals a single value.
+  return FALSE
 }
 
 /** `{q} = value`: unanswered equals only ''. */
-export function equalsLiteral(f: SurveyField, value: Lit): Js {
+function equalsLiteral(f: SurveyField, value: Lit): Js {
   // A multiple choice is a list even unanswered ([]), and a list never equals a single value.
   if (f.kind === 'multi') return FALSE
-  return ternary(unanswered(f), constant(value === ''), answeredEquals(f, value))
+  return ternary(unanswered(f), literal(value === ''), answeredEquals(f, value))
 }
 
 /** `{q} > value` and the rest: never for an unanswered question or a null; JavaScript's comparison. */
-export function compareLiteral(f: SurveyField, op: '<' | '>' | '<=' | '>=', value: Lit): Js {
+function compareLiteral(f: SurveyField, op: '<' | '>' | '<=' | '>=', value: Lit): Js {
   if (value === null) return op.length === 2 ? equalsLiteral(f, value) : FALSE
-  const strict = binary(op[0]!, answer(f), literal(value))
+  const strict = binary(op[0]!, f.js, literal(value))
   // A list, answered or not ([]), compares as JavaScript compares it (by its text).
   if (f.kind === 'multi') return strict
   const test = op.length === 2 ? (or([answeredEquals(f, value), strict]) ?? FALSE) : strict
   // Unanswered: only "or equal" to '' holds.
-  return ternary(unanswered(f), constant(op.length === 2 && value === ''), test)
+  return ternary(unanswered(f), literal(op.length === 2 && value === ''), test)
 }
 
 /** The chosen ids equal to `value` (survey-core's equality), as "holds one of them". */
@@ -244,21 +229,14 @@ function answeredContains(f: SurveyField, value: Lit): Js {
   if (f.kind === 'multi') return holdsEqual(f, value)
   // Text, a number or true/false as text; a falsy value is never contained.
   if (!value) return FALSE
-  const text =
-    f.kind === 'text'
-      ? f.js
-      : call('String', [f.kind === 'number' ? { code: `${f.js.code} ?? ""`, prec: 1 } : answer(f)])
+  const text = f.kind === 'text' ? f.js : textOf(f)
   return method(method(text, 'toLowerCase', []), 'includes', [literal(String(value).toLowerCase())])
 }
 
-/** The answer is falsy in JavaScript (0, false): notcontains treats it as missing. */
-function falsyAnswer(f: SurveyField): Js | undefined {
-  if (f.kind === 'number') return binary('==', f.js, literal(0))
-  if (f.kind === 'yesno') return binary('==', f.js, literal('false'))
-  return undefined
-}
+/** A number answer of 0 is falsy in JavaScript: notcontains and allof treat it as missing. */
+const falsyAnswer = (f: SurveyField) => (f.kind === 'number' ? binary('==', f.js, literal(0)) : undefined)
 
-export function containsLiteral(f: SurveyField, value: Lit, negate: boolean): Js {
+function containsLiteral(f: SurveyField, value: Lit, negate: boolean): Js {
   // An unanswered multiple choice is [], which contains nothing.
   if (f.kind === 'multi') return negate ? not(holdsEqual(f, value)) : holdsEqual(f, value)
   // Unanswered text reads '', which contains no value that passes (a falsy one never does).
@@ -267,12 +245,12 @@ export function containsLiteral(f: SurveyField, value: Lit, negate: boolean): Js
   const passesMissing = !isEmptyValue(value)
   const falsy = falsyAnswer(f)
   const notFound = !value ? FALSE : not(answeredContains(f, value))
-  const answered = falsy ? ternary(falsy, constant(passesMissing), notFound) : notFound
-  return ternary(unanswered(f), constant(passesMissing), answered)
+  const answered = falsy ? ternary(falsy, literal(passesMissing), notFound) : notFound
+  return ternary(unanswered(f), literal(passesMissing), answered)
 }
 
 /** anyof / noneof / allof with a list of literals (or one). */
-export function membership(f: SurveyField, op: 'anyof' | 'noneof' | 'allof', values: Lit[] | Lit): Js {
+function membership(f: SurveyField, op: 'anyof' | 'noneof' | 'allof', values: Lit[] | Lit): Js {
   const list = Array.isArray(values) ? values : [values]
   const rightEmpty = isEmptyValue(values)
   if (op === 'allof') {
@@ -282,19 +260,19 @@ export function membership(f: SurveyField, op: 'anyof' | 'noneof' | 'allof', val
       : answeredContains(f, values as Lit)
     const falsy = falsyAnswer(f)
     const answered = falsy && !rightEmpty ? ternary(falsy, FALSE, all) : all
-    return ternary(unanswered(f), constant(rightEmpty), answered)
+    return ternary(unanswered(f), literal(rightEmpty), answered)
   }
   let any: Js
   if (rightEmpty) any = TRUE
   else if (f.kind === 'multi') any = or(list.map((v) => holdsEqual(f, v))) ?? FALSE
   else any = or(list.map((v) => answeredEquals(f, v))) ?? FALSE
   // Unanswered: true only against an empty list.
-  const result = ternary(unanswered(f), constant(rightEmpty), any)
+  const result = ternary(unanswered(f), literal(rightEmpty), any)
   return op === 'anyof' ? result : not(result)
 }
 
 /** `{q} empty` / `notempty`. */
-export function emptiness(f: SurveyField, negate: boolean): Js {
+function emptiness(f: SurveyField, negate: boolean): Js {
   return negate ? not(unanswered(f)) : unanswered(f)
 }
 

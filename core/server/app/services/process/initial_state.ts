@@ -1,6 +1,6 @@
 import { buildGraph, initialValues, type FormConfig, type InitialState } from '@tramita/contract'
 import { initialState } from '@tramita/contract/evaluate'
-import type { Json, ScriptRunner } from '@tramita/sandbox'
+import type { Json } from '@tramita/sandbox'
 import { compileExpression, createHybridRunner } from '@tramita/sandbox/expression'
 import { fieldTypeRegistry } from '#plugins/field_types'
 import logger from '@adonisjs/core/services/logger'
@@ -14,15 +14,9 @@ import logger from '@adonisjs/core/services/logger'
  * one with a real script gets null and the browser evaluates it as before, so opening a form never
  * waits on the QuickJS pool. The hint is only what to draw first; saves are checked as always.
  */
-const runner = createHybridRunner(compileExpression, () =>
-  // Never reached for a form that passed needsQuickJS; an expression whose value leaves the subset
-  // (the interpreter hands it over) ends the hint instead.
-  Promise.resolve<ScriptRunner>({
-    run: () => Promise.reject(new Error('not an expression')),
-    runBatch: () => Promise.reject(new Error('not an expression')),
-    dispose: async () => undefined,
-  })
-)
+// No QuickJS here: a form that passed needsQuickJS never asks for it, and an expression whose value
+// leaves the subset (the interpreter hands it over) ends the hint instead.
+const runner = createHybridRunner(compileExpression, () => Promise.reject(new Error('not an expression')))
 
 /** Whether every formula and condition of the form is an expression (kept per form object). */
 const expressionsOnly = new WeakMap<FormConfig, boolean>()
