@@ -1,11 +1,12 @@
 /**
  * Form.io visibility → show_with_formule. Form.io checks customConditional first, then the simple
- * conditional ({show, when, eq}, or the newer {show, conjunction, conditions}), then JSON Logic, which
- * has no translation. What each condition means is formio-semantics.ts's; conditions resolve at the
+ * conditional ({show, when, eq}, or the newer {show, conjunction, conditions}), then JSON Logic
+ * (jsonlogic.ts). What each condition means is formio-semantics.ts's; conditions resolve at the
  * end, when every key has its field name.
  */
 import { once, type Condition, type FormDraft } from './draft.js'
-import { and, literal, not, or, type Js } from './js.js'
+import { and, binary, call, literal, method, not, or, orElse, ternary, type Js } from './js.js'
+import { translateJsonLogic, truthOf, type VarReader } from './jsonlogic.js'
 import { formioField, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
 import { translateFormioScript } from './formio-script.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type Json } from './types.js'
@@ -22,6 +23,43 @@ function showOf(show: unknown): boolean {
     return Boolean(JSON.parse(show))
   } catch {
     return Boolean(show)
+  }
+}
+
+/**
+ * How JSON Logic's `var` reads the submission (`data.key`, `data.container.key`, a select boxes'
+ * `data.key.option`), with the value as Form.io holds it: an empty number is null there.
+ */
+export function formioVars(draft: FormDraft): VarReader {
+  return (path, hasDefault) => {
+    if (!path.startsWith('data.')) return `"var" reads "${path}", which only Form.io provides`
+    const key = path.slice('data.'.length)
+    const dot = key.lastIndexOf('.')
+    const boxes = dot > 0 ? findKey(draft, key.slice(0, dot)) : undefined
+    const owner = boxes ? formioField(boxes) : undefined
+    if (typeof owner === 'object' && owner.kind === 'boxes') {
+      const option = key.slice(dot + 1)
+      if (!owner.options.includes(option)) return `"${option}" is not an option of "${key.slice(0, dot)}"`
+      return { js: method(owner.js, 'includes', [literal(option)]), kinds: new Set(['boolean']) }
+    }
+    const field = readField(draft, key)
+    if (typeof field === 'string') return field
+    switch (field.kind) {
+      case 'text':
+        return { js: field.js, kinds: new Set(['string']) }
+      case 'bool':
+        return { js: field.js, kinds: new Set(['boolean']) }
+      case 'multi':
+        return { js: field.js, kinds: new Set(['array']) }
+      case 'boxes':
+        return `"var" reads the select boxes "${key}" as a whole, an object no condition here holds`
+      case 'number': {
+        // Form.io's empty number is null, which `var` returns as it is (its default only replaces undefined).
+        if (hasDefault) return `a default for the number "${key}" depends on how Form.io stored its empty value`
+        const empty = binary('==', call('String', [orElse(field.js, literal(''))]), literal(''))
+        return { js: ternary(empty, literal(null), field.js), kinds: new Set(['number', 'null']) }
+      }
+    }
   }
 }
 
@@ -91,9 +129,14 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
     (c) => isObject(c) && typeof c.component === 'string' && c.component !== '' && isMeaningful(c.operator)
   )
   if (rules.length > 0) return once(() => newer(draft, conditional, path))
-  if (isMeaningful(conditional.json)) {
-    draft.skip(`${path}/conditional/json`, 'JSON Logic conditions have no translation')
-    return undefined
+  // A falsy rule (0, '', false) is no rule to Form.io: the field shows.
+  if (conditional.json) {
+    return once(() => {
+      const result = translateJsonLogic(conditional.json, formioVars(draft))
+      if (typeof result === 'object') return truthOf(result)
+      draft.skip(`${path}/conditional/json`, `not translated: ${result}`)
+      return undefined
+    })
   }
   return undefined
 }

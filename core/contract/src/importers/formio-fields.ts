@@ -8,7 +8,8 @@ import { hasTags, htmlAsMarkdown, htmlAsText } from './html-text.js'
 import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
 import { translateFormioScript } from './formio-script.js'
-import { findKey } from './formio-conditions.js'
+import { findKey, formioVars } from './formio-conditions.js'
+import { translateJsonLogic, type Kind } from './jsonlogic.js'
 import { at, convertMask, pickText, pixels, splitAccept } from './source-text.js'
 import { isMeaningful, isObject, listOf, part, positive, type DraftItem, type Json } from './types.js'
 
@@ -217,10 +218,37 @@ function reportLost(draft: FormDraft, c: Json, path: string): void {
   }
 }
 
-/** calculateValue → formule, when it is one `value = ...` over data.x. */
+/** What each kind of field can take from a JSON Logic calculation as Form.io stores it, unchanged. */
+const CALCULATED: Record<string, Kind> = {
+  number: 'number',
+  money: 'number',
+  text: 'string',
+  textarea: 'string',
+  checkbox: 'boolean',
+}
+
+/** A JSON Logic calculation's formula, or why it has none. */
+function logicFormula(draft: FormDraft, item: DraftItem, logic: unknown): string {
+  const result = translateJsonLogic(logic, formioVars(draft))
+  if (typeof result === 'string') return `not translated: ${result}`
+  const holds = CALCULATED[item.type]
+  if (!holds || result.kinds.size !== 1 || !result.kinds.has(holds)) {
+    return `the calculation may give ${[...result.kinds].join(' or ')}, which a ${item.type} field does not hold as Form.io does`
+  }
+  item.data.formule = result.js.code
+  return ''
+}
+
+/** calculateValue → formule: one `value = ...` over data.x, or a JSON Logic rule (jsonlogic.ts). */
 function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void {
   const calculate = c.calculateValue
-  if (isObject(calculate)) draft.skip(`${path}/calculateValue`, 'JSON Logic calculations have no translation')
+  if (isObject(calculate) || Array.isArray(calculate)) {
+    draft.later(() => {
+      const reason = logicFormula(draft, item, calculate)
+      if (reason !== '') draft.skip(`${path}/calculateValue`, reason)
+    })
+    return
+  }
   if (typeof calculate !== 'string' || calculate.trim() === '') return
   draft.later(() => {
     const result = translateFormioScript(calculate, 'value', (key) => findKey(draft, key))

@@ -28,6 +28,8 @@ const BINARY: Record<string, number> = {
   '&&': PREC.and,
   '==': PREC.equality,
   '!=': PREC.equality,
+  '===': PREC.equality,
+  '!==': PREC.equality,
   '<': PREC.relational,
   '>': PREC.relational,
   '<=': PREC.relational,
@@ -39,6 +41,9 @@ const BINARY: Record<string, number> = {
   '%': PREC.multiplicative,
   '**': PREC.power,
 }
+
+/** Each equality's negation. */
+const FLIPPED: Record<string, string> = { '==': '!=', '!=': '==', '===': '!==', '!==': '===' }
 
 /** Operators whose right operand needs no parentheses at the same level: a && (b && c) is a && b && c. */
 const ASSOCIATIVE = new Set(['&&', '||'])
@@ -65,7 +70,7 @@ export function binary(op: string, left: Js, right: Js): Js {
     op === '**'
       ? `${wrap(left, PREC.member)} ** ${wrap(right, prec)}`
       : `${wrap(left, prec)} ${op} ${wrap(right, ASSOCIATIVE.has(op) ? prec : prec + 1)}`
-  const flipped = op === '==' ? '!=' : op === '!=' ? '==' : undefined
+  const flipped = FLIPPED[op]
   return { code, prec, flip: flipped ? () => binary(flipped, left, right) : undefined }
 }
 

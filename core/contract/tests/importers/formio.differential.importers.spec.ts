@@ -61,6 +61,35 @@ const newer = fc.record({
   ),
 })
 
+/** JSON Logic rules (json-logic-js, as Form.io runs `conditional.json`) over the same fields and literals. */
+const VARS = ['data.t', 'data.n', 'data.c', 'data.s', 'data.sm', 'data.sb.a', 'data.sb.c', 'data.r']
+const LITERALS = ['', 'a', 'b', 'a,b', '3', '03', 0, 3, -1, true, false, null]
+const logic = fc.letrec<{ rule: unknown }>((tie) => ({
+  rule: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom(...VARS).map((path) => ({ var: path })),
+    fc.constantFrom<unknown>(...LITERALS),
+    fc.array(fc.constantFrom<unknown>(...LITERALS), { maxLength: 3 }),
+    fc.record({ op: fc.constantFrom('!', '!!', '-'), a: tie('rule') }).map(({ op, a }) => ({ [op]: [a] })),
+    fc
+      .record({
+        op: fc.constantFrom('==', '!=', '===', '!==', '<', '<=', '>', '>=', 'in', '-', '/', '%'),
+        a: tie('rule'),
+        b: tie('rule'),
+      })
+      .map(({ op, a, b }) => ({ [op]: [a, b] })),
+    fc
+      .record({
+        op: fc.constantFrom('and', 'or', 'if', 'cat', '+', '*', 'min', 'max', '<'),
+        list: fc.array(tie('rule'), { minLength: 1, maxLength: 4 }),
+      })
+      .map(({ op, list }) => ({ [op]: list })),
+    fc
+      .record({ a: tie('rule'), start: fc.nat(3), end: fc.option(fc.integer({ min: -2, max: 3 }), { nil: undefined }) })
+      .map(({ a, start, end }) => ({ substr: end === undefined ? [a, start] : [a, start, end] }))
+  ),
+})).rule
+
 /** The submission as Form.io holds it, and the same values as the imported fields hold them. */
 const data = fc
   .record({
@@ -86,6 +115,90 @@ test.group('Form.io conditions: the imported form agrees with @formio/js', (grou
   group.setup(async () => {
     runner = asRunner(await createSandbox())
     return () => runner.dispose()
+  })
+
+  test('JSON Logic conditionals (conditional.json), generated rules and values', async ({ assert }) => {
+    let carried = 0
+    let reported = 0
+    const mismatches: string[] = []
+    await fc.assert(
+      fc.asyncProperty(logic, fc.array(data, { minLength: 1, maxLength: 4 }), async (json, rows) => {
+        const target = { type: 'textfield', key: 'x', input: true, conditional: { json } }
+        const form = { components: [...SOURCES, target] }
+        const imported = importFormio(JSON.parse(JSON.stringify(form)))
+        if (imported.unmapped.some((u) => u.path.startsWith('/components/7'))) {
+          reported++
+          return
+        }
+        carried++
+        const config = withDefaults(imported.config)
+        for (const row of rows) {
+          // Form.io shows the field when the rule's result is truthy (a failing rule shows it).
+          const expected = Boolean(Utils.checkCondition(target as never, row.formio, row.formio, form as never, null))
+          const run = await evaluateForm(config, initialValues(config, coreRegistry(), row.tramita), { runner })
+          const actual = run.conditions.get('x') ?? true
+          if (actual !== expected && mismatches.length < 10) {
+            mismatches.push(
+              `${JSON.stringify(json)} on ${JSON.stringify(row.formio)}: Form.io ${expected}, Tramita ${actual}` +
+                ` (${String(config.fields.find((f) => f.field_name === 'x')?.data.show_with_formule)})`
+            )
+          }
+        }
+      }),
+      { numRuns: 400, seed: 20261127 }
+    )
+    assert.deepEqual(mismatches, [])
+    assert.isAbove(carried, reported)
+  })
+
+  test('JSON Logic calculations (calculateValue) into a number and a text field, generated rules and values', async ({
+    assert,
+  }) => {
+    const arithmetic = fc
+      .record({
+        op: fc.constantFrom('+', '-', '*', '/', '%', 'min', 'max'),
+        list: fc.array(logic, { minLength: 2, maxLength: 3 }),
+      })
+      .map(({ op, list }) => ({ target: 'number', calc: { [op]: list } }))
+    const text = fc
+      .record({ list: fc.array(logic, { maxLength: 3 }) })
+      .map(({ list }) => ({ target: 'textfield', calc: { cat: list } }))
+    let carried = 0
+    let reported = 0
+    const mismatches: string[] = []
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(arithmetic, text),
+        fc.array(data, { minLength: 1, maxLength: 4 }),
+        async (rule, rows) => {
+          const target = { type: rule.target, key: 'x', input: true, calculateValue: rule.calc }
+          const form = { components: [...SOURCES, target] }
+          const imported = importFormio(JSON.parse(JSON.stringify(form)))
+          if (imported.unmapped.some((u) => u.path.startsWith('/components/7'))) {
+            reported++
+            return
+          }
+          carried++
+          const config = withDefaults(imported.config)
+          for (const row of rows) {
+            // As each stores it: Form.io submits its data as JSON, where NaN and ±Infinity are null.
+            const stored = (value: unknown) => JSON.parse(JSON.stringify({ value })).value as unknown
+            const expected = stored(Utils.evaluate(rule.calc, { data: row.formio, row: row.formio }, 'value', false))
+            const run = await evaluateForm(config, initialValues(config, coreRegistry(), row.tramita), { runner })
+            const actual = stored(run.values.x)
+            if (!Object.is(actual, expected) && mismatches.length < 10) {
+              mismatches.push(
+                `${JSON.stringify(rule)} on ${JSON.stringify(row.formio)}: Form.io ${String(expected)}, Tramita ${String(actual)}` +
+                  ` (${String(config.fields.find((f) => f.field_name === 'x')?.data.formule)})`
+              )
+            }
+          }
+        }
+      ),
+      { numRuns: 400, seed: 20261127 }
+    )
+    assert.deepEqual(mismatches, [])
+    assert.isAbove(carried, reported)
   })
 
   test('simple and newer conditionals over every kind of field, generated values', async ({ assert }) => {

@@ -329,7 +329,9 @@ test.group('Form.io details', () => {
     assert.deepEqual(validateConfig(result.config), [])
   })
 
-  test('calculateValue becomes a formula; JSON Logic and unknown keys are unmapped', ({ assert }) => {
+  test('calculateValue becomes a formula, a JSON Logic condition an expression; unknown keys are unmapped', ({
+    assert,
+  }) => {
     const result = importFormio({
       components: [
         { type: 'number', key: 'precio' },
@@ -342,8 +344,9 @@ test.group('Form.io details', () => {
     })
     assert.equal(itemOf(result, 'total').data.formule, 'precio * cantidad')
     assert.isUndefined(itemOf(result, 'iva').data.formule)
+    // An empty number is null to JSON Logic's `var`.
+    assert.equal(conditionOf(result, 'j'), '(String(precio ?? "") == "" ? null : precio) == 1')
     assert.deepEqual(result.unmapped, [
-      { path: '/components/4/conditional/json', reason: 'JSON Logic conditions have no translation' },
       { path: '/components/3/calculateValue', reason: 'not translated: it reads `tasa`, which only Form.io provides' },
       { path: '/components/5/conditional/when', reason: '"nadie" is not a field of the form' },
     ])
