@@ -5,10 +5,11 @@
  * end, when every key has its field name.
  */
 import { once, type Condition, type FormDraft } from './draft.js'
-import { and, binary, call, literal, method, not, or, orElse, ternary, type Js } from './js.js'
+import { and, atom, binary, call, literal, method, not, or, orElse, ternary, type Js } from './js.js'
 import { translateJsonLogic, truthOf, type VarReader } from './jsonlogic.js'
 import { formioField, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
 import { translateFormioScript } from './formio-script.js'
+import { formioScriptBody } from './formio-script-body.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type Json } from './types.js'
 
 /** A key of the form; a data path (container.key) falls back to its last part, as containers are flattened. */
@@ -114,9 +115,13 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
   const custom = component.customConditional
   if (typeof custom === 'string' && custom.trim() !== '') {
     return once(() => {
-      const result = translateFormioScript(custom, 'show', (key) => findKey(draft, key))
+      const find = (key: string) => findKey(draft, key)
+      const result = translateFormioScript(custom, 'show', find)
       if (typeof result === 'object') return result
-      draft.skip(`${path}/customConditional`, `not translated: ${result}`)
+      // Statements: the whole script, as a function called in place so it combines with other conditions.
+      const body = formioScriptBody(custom, 'show', find)
+      if (typeof body === 'string') return atom(`(function () {\n${body}\n})()`)
+      draft.skip(`${path}/customConditional`, `not translated: ${body.refused}`)
       return undefined
     })
   }

@@ -8,6 +8,7 @@ import { hasTags, htmlAsMarkdown, htmlAsText } from './html-text.js'
 import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
 import { translateFormioScript } from './formio-script.js'
+import { formioScriptBody } from './formio-script-body.js'
 import { findKey, formioVars } from './formio-conditions.js'
 import { translateJsonLogic, type Kind } from './jsonlogic.js'
 import { at, convertMask, pickText, pixels, splitAccept } from './source-text.js'
@@ -251,9 +252,13 @@ function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void
   }
   if (typeof calculate !== 'string' || calculate.trim() === '') return
   draft.later(() => {
-    const result = translateFormioScript(calculate, 'value', (key) => findKey(draft, key))
-    if (typeof result === 'object') item.data.formule = result.code
-    else draft.skip(`${path}/calculateValue`, `not translated: ${result}`)
+    const find = (key: string) => findKey(draft, key)
+    const result = translateFormioScript(calculate, 'value', find)
+    if (typeof result === 'object') return void (item.data.formule = result.code)
+    // Statements: the whole script as the formula (formio-script-body.ts).
+    const body = formioScriptBody(calculate, 'value', find)
+    if (typeof body === 'string') item.data.formule = body
+    else draft.skip(`${path}/calculateValue`, `not translated: ${body.refused}`)
   })
 }
 

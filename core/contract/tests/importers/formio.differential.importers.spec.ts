@@ -201,6 +201,57 @@ test.group('Form.io conditions: the imported form agrees with @formio/js', (grou
     assert.isAbove(carried, reported)
   })
 
+  test('scripts with statements, carried whole, on generated values', async ({ assert }) => {
+    const conditions = [
+      'var total = (data.n || 0) * 2; if (total > 4) { show = true; } else { show = false; }',
+      "show = false; if (data.sm.indexOf('a') !== -1 && data.c) show = true;",
+      'var chosen = Object.keys(data.sb).filter(function (k) { return data.sb[k]; }); show = chosen.length >= 2;',
+      "if (data.t === '') { show = null; } else { show = data.t.length > 1; }",
+      'show = data.n === null;',
+      "if (data.r === 'b') { throw new Error('no'); } show = data.s !== '';",
+      "for (var i = 0; i < data.sm.length; i++) { if (data.sm[i] === 'c') show = false; }",
+    ]
+    const calculations = [
+      {
+        type: 'number',
+        code: 'var sum = 0; data.sm.forEach(function (x) { sum += x.length; }); value = sum + (data.n || 0);',
+      },
+      { type: 'textfield', code: "if (data.c) { value = data.t + '!'; } else { value = 'no'; }" },
+      { type: 'number', code: 'value = data.n; if (value < 0) { value = 0; }' },
+    ]
+    const mismatches: string[] = []
+    const stored = (value: unknown) => JSON.parse(JSON.stringify({ value: value ?? null })).value as unknown
+    await fc.assert(
+      fc.asyncProperty(data, async (row) => {
+        for (const code of conditions) {
+          const target = { type: 'textfield', key: 'x', input: true, customConditional: code }
+          const form = { components: [...SOURCES, target] }
+          const imported = importFormio(JSON.parse(JSON.stringify(form)))
+          assert.deepEqual(imported.unmapped, [], code)
+          const config = withDefaults(imported.config)
+          const expected = Boolean(Utils.checkCondition(target as never, row.formio, row.formio, form as never, null))
+          const run = await evaluateForm(config, initialValues(config, coreRegistry(), row.tramita), { runner })
+          const actual = run.conditions.get('x') ?? true
+          if (actual !== expected) mismatches.push(`${code} on ${JSON.stringify(row.formio)}: ${expected} / ${actual}`)
+        }
+        for (const { type, code } of calculations) {
+          const form = { components: [...SOURCES, { type, key: 'x', input: true, calculateValue: code }] }
+          const imported = importFormio(JSON.parse(JSON.stringify(form)))
+          assert.deepEqual(imported.unmapped, [], code)
+          const config = withDefaults(imported.config)
+          const expected = stored(Utils.evaluate(code, { data: row.formio, row: row.formio }, 'value', false))
+          const run = await evaluateForm(config, initialValues(config, coreRegistry(), row.tramita), { runner })
+          const actual = stored(run.values.x)
+          if (!Object.is(actual, expected)) {
+            mismatches.push(`${code} on ${JSON.stringify(row.formio)}: ${String(expected)} / ${String(actual)}`)
+          }
+        }
+      }),
+      { numRuns: 100, seed: 20261127 }
+    )
+    assert.deepEqual(mismatches.slice(0, 10), [])
+  })
+
   test('simple and newer conditionals over every kind of field, generated values', async ({ assert }) => {
     let carried = 0
     let reported = 0

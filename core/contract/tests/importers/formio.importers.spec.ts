@@ -353,6 +353,40 @@ test.group('Form.io details', () => {
     assert.deepEqual(validateConfig(result.config), [])
   })
 
+  test('a script with statements is carried whole unless it needs what only Form.io has', ({ assert }) => {
+    const script = (code: string) => ({ type: 'textfield', key: 'k', customConditional: code })
+    const result = importFormio({
+      components: [
+        { type: 'number', key: 'n' },
+        { type: 'textfield', key: 'ok', customConditional: 'var a = data.n * 2; if (a > 3) { show = false; }' },
+        { ...script('show = _.isEmpty(data.n); var x = 1;'), key: 'lodash' },
+        { ...script('data.n = 3; show = true;'), key: 'writes' },
+        { ...script('var k = "n"; show = data[k] > 1;'), key: 'dynamic' },
+        { ...script('show = row.n > 1; var x = 1;'), key: 'row' },
+        { type: 'number', key: 'calc', calculateValue: 'if (!value) { value = data.n; }' },
+      ],
+    })
+    assert.match(
+      String(conditionOf(result, 'ok')),
+      /^\(function \(\) \{\nvar data = \{ "n": String\(n \?\? ""\) == "" \? null : n \};/
+    )
+    // Formulas resolve before conditions.
+    assert.deepEqual(result.unmapped, [
+      {
+        path: '/components/6/calculateValue',
+        reason: "not translated: it reads the field's own value before setting it",
+      },
+      { path: '/components/2/customConditional', reason: 'not translated: it reads `_`, which only Form.io provides' },
+      { path: '/components/3/customConditional', reason: 'not translated: it writes into `data`' },
+      { path: '/components/4/customConditional', reason: 'not translated: it reads `data` other than as data.key' },
+      {
+        path: '/components/5/customConditional',
+        reason: 'not translated: it reads `row`, which only Form.io provides',
+      },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
   test('a disabled or hidden container disables or hides everything inside it', ({ assert }) => {
     const result = importFormio({
       display: 'wizard',
