@@ -436,15 +436,17 @@ export class FormStore {
     return this.idle()
   }
 
-  /** Runs an item's event script; what it asks (set a value, a state, options, a style) is applied. */
-  fireEvent(name: string, event: EventName) {
+  /**
+   * Runs an item's event script; what it asks (set a value, a state, options, a style) is applied.
+   * Resolves when the event's named actions have run (views need not wait; tests do).
+   */
+  fireEvent(name: string, event: EventName): Promise<void> {
     const item = this.items.get(name)?.item
     const actions = item?.events[event]
     // The event's named actions run in order, each to its end, beside the event's script.
-    if (actions?.length)
-      void actions.reduce((done, action) => done.then(() => this.runAction(action)), Promise.resolve())
+    const ran = (actions ?? []).reduce((done, action) => done.then(() => this.runAction(action)), Promise.resolve())
     const source = item?.data[event]
-    if (typeof source !== 'string' || source.trim() === '') return
+    if (typeof source !== 'string' || source.trim() === '') return ran
     this.schedule(
       async ({ runner }) => {
         const result = await runner.run(source, { ...this.vars, ...(this.values as Record<string, Json>) })
@@ -456,6 +458,7 @@ export class FormStore {
       },
       () => true
     )
+    return ran
   }
 
   /**

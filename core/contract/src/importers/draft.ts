@@ -36,6 +36,7 @@ export class FormDraft {
   private readonly pages: { name: string; layout: string[][] }[] = []
   private readonly conditions = new Map<DraftItem, Condition[]>()
   private readonly finishers: (() => void)[] = []
+  private readonly actions: Json[] = []
 
   /** The language of the source's unmarked texts (a SurveyJS locale map's `default`). */
   sourceLocale = 'en'
@@ -92,6 +93,18 @@ export class FormDraft {
     if (conditions.length > 0) this.conditions.set(item, [...(this.conditions.get(item) ?? []), ...conditions])
   }
 
+  /** A form action (validations.actions); returns its name. */
+  action(definition: Json & { name: string }): string {
+    this.actions.push(definition)
+    return definition.name
+  }
+
+  /** Runs the named action on the item's event. */
+  on(item: DraftItem, event: 'on_change', action: string): void {
+    const events = (item.events ??= {})
+    events[event] = [...(events[event] ?? []), action]
+  }
+
   /** Work that needs every name (formulas). */
   later(fn: () => void): void {
     this.finishers.push(fn)
@@ -121,7 +134,7 @@ export class FormDraft {
     if (this.pages.length === 0) this.page(DEFAULT_PAGE)
     return {
       form: { display, pages: this.pages },
-      validations: { autocomplete: [], actions: [] },
+      validations: { autocomplete: [], actions: this.actions },
       fields: this.fields,
       elements: this.elements,
     }

@@ -9,6 +9,7 @@ import { applyCommon, hiddenForGood, reportLost, surveyCondition, surveyResolver
 import { translateSurveyExpression } from './surveyjs-emit.js'
 import { FIELD_MAKERS } from './surveyjs-fields.js'
 import { MATRIX_MAKERS } from './surveyjs-matrix.js'
+import { surveyTriggers } from './surveyjs-triggers.js'
 import { gridColumns, pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type ImportResult, type Json } from './types.js'
 
@@ -23,7 +24,6 @@ interface Scope {
 
 /** Survey settings with no place in the jsonconfig, reported when set. */
 const SURVEY_LOST: [string, string][] = [
-  ['triggers', 'triggers have no equivalent; rebuild them as actions'],
   ['completedHtml', 'no page shown after sending'],
   ['completedHtmlOnCondition', 'no page shown after sending'],
   ['navigateToUrl', 'no redirection after sending'],
@@ -183,6 +183,7 @@ export function importSurveyJs(json: unknown): ImportResult {
     draft.addRows(walk(draft, elements, elementsPath, scope))
   })
   calculatedValues(draft, json)
+  surveyTriggers(draft, json)
   for (const [key, reason] of SURVEY_LOST) if (isMeaningful(json[key])) draft.skip(`/${key}`, reason)
   if (json.questionsOnPageMode === 'questionPerPage')
     draft.skip('/questionsOnPageMode', 'pages show all their questions')

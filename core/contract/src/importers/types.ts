@@ -22,6 +22,8 @@ export interface DraftItem {
   saveable?: boolean
   state?: { show?: boolean; natural?: 'enabled' | 'disabled' | 'readonly' }
   data: Record<string, unknown>
+  /** Named actions (validations.actions) run on the item's events. */
+  events?: Record<string, string[]>
   /** Texts the source gives in our other languages (translations.ts): language → key → text. */
   translations?: Record<string, Record<string, string>>
 }

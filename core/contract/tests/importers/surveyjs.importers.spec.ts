@@ -150,7 +150,7 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
       '/pages/1/elements/3/columns/4/choices',
       '/pages/1/elements/3/rowCount',
       '/pages/1/elements/6',
-      '/triggers',
+      '/triggers/0',
       '/pages/1/elements/4/visibleIf',
     ])
     assert.equal(
@@ -448,6 +448,64 @@ test.group('SurveyJS details', () => {
       },
       { path: '/pages/0/elements/2/enableIf', reason: 'no conditional enabling (an action with set_state can do it)' },
       { path: '/completedHtml', reason: 'no page shown after sending' },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+})
+
+test.group('SurveyJS: triggers', () => {
+  test('setvalue, copyvalue and runexpression become actions run on the change of what they read', ({ assert }) => {
+    const result = importSurveyJs({
+      elements: [
+        { type: 'radiogroup', name: 'r', choices: ['x', 'y'] },
+        { type: 'text', inputType: 'number', name: 'n' },
+        { type: 'text', name: 'b' },
+        { type: 'boolean', name: 'yn' },
+        { type: 'text', inputType: 'number', name: 'copy' },
+      ],
+      triggers: [
+        { type: 'setvalue', expression: "{r} = 'x'", setToName: 'b', setValue: 'chosen x' },
+        { type: 'setvalue', expression: '{n} > 5', setToName: 'yn', setValue: true },
+        { type: 'copyvalue', expression: "{n} notempty and {r} = 'y'", setToName: 'copy', fromName: 'n' },
+        { type: 'runexpression', expression: '{n} > 0', setToName: 'copy', runExpression: 'iif({n} > 3, 10, 20)' },
+        { type: 'setvalue', expression: '{n} > 1', setToName: 'n', setValue: 'text' },
+        { type: 'complete', expression: '{n} > 9' },
+        { type: 'setvalue', expression: '{n} > 1', setToName: 'nadie', setValue: 1 },
+      ],
+    })
+    const actions = result.config.validations?.actions as {
+      name: string
+      conditions: { code: string }
+      actions: unknown[]
+    }[]
+    assert.deepEqual(
+      actions.map((a) => [a.name, a.actions]),
+      [
+        ['trigger_1', [{ type: 'set_value', config: { field: 'b', formula: '"chosen x"' } }]],
+        ['trigger_2', [{ type: 'set_value', config: { field: 'yn', formula: '"true"' } }]],
+        ['trigger_3', [{ type: 'set_value', config: { field: 'copy', formula: 'n' } }]],
+        [
+          'trigger_4',
+          [
+            {
+              type: 'set_value',
+              config: { field: 'copy', formula: '(String(n ?? "") == "" ? false : n > 3) ? 10 : 20' },
+            },
+          ],
+        ],
+      ]
+    )
+    assert.deepEqual((itemOf(result, 'n') as { events?: object }).events, {
+      on_change: ['trigger_2', 'trigger_3', 'trigger_4'],
+    })
+    assert.deepEqual((itemOf(result, 'r') as { events?: object }).events, { on_change: ['trigger_1', 'trigger_3'] })
+    assert.deepEqual(result.unmapped, [
+      {
+        path: '/triggers/5',
+        reason: 'a trigger that completes the survey has no equivalent; send the form from an action instead',
+      },
+      { path: '/triggers/4', reason: 'the value "text" does not fit a number question' },
+      { path: '/triggers/6/setToName', reason: '"nadie" is not a question of the survey' },
     ])
     assert.deepEqual(validateConfig(result.config), [])
   })
