@@ -5,7 +5,7 @@
  * end, when every key has its field name.
  */
 import { once, type Condition, type FormDraft } from './draft.js'
-import { and, atom, binary, call, literal, method, not, or, orElse, ternary, type Js } from './js.js'
+import { and, atom, binary, call, literal, method, not, or, orElse, ternary, unary, type Js } from './js.js'
 import { translateJsonLogic, truthOf, type VarReader } from './jsonlogic.js'
 import { formioField, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
 import { translateFormioScript } from './formio-script.js'
@@ -70,10 +70,11 @@ function readField(draft: FormDraft, key: string): FormioField | string {
   return field ? formioField(field) : `"${key}" is not a field of the form`
 }
 
-function simple(draft: FormDraft, conditional: Json, path: string): Js | undefined {
+/** `at`: the conditional's own path in the source. */
+function simple(draft: FormDraft, conditional: Json, at: string): Js | undefined {
   const field = readField(draft, String(conditional.when))
   if (typeof field === 'string') {
-    draft.skip(`${path}/conditional/when`, field)
+    draft.skip(`${at}/when`, field)
     return undefined
   }
   return simpleCondition(field, conditional.eq, conditional.show)
@@ -82,7 +83,7 @@ function simple(draft: FormDraft, conditional: Json, path: string): Js | undefin
 const scalarOf = (value: unknown): string | number | boolean | undefined =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
 
-function newer(draft: FormDraft, conditional: Json, path: string): Js | undefined {
+function newer(draft: FormDraft, conditional: Json, at: string): Js | undefined {
   const parts: Js[] = []
   let failed = false
   for (const [index, entry] of listOf(conditional.conditions).entries()) {
@@ -101,7 +102,7 @@ function newer(draft: FormDraft, conditional: Json, path: string): Js | undefine
     if (typeof result === 'object') parts.push(result)
     else {
       failed = true
-      draft.skip(`${path}/conditional/conditions/${index}`, result)
+      draft.skip(`${at}/conditions/${index}`, result)
     }
   }
   // A partial translation would show the field where the source hides it: all or nothing.
@@ -129,11 +130,11 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
   if (!isObject(conditional)) return undefined
   // Form.io's order: the simple format, then the newer one, and JSON Logic only without either.
   if (typeof conditional.when === 'string' && conditional.when !== '')
-    return once(() => simple(draft, conditional, path))
+    return once(() => simple(draft, conditional, `${path}/conditional`))
   const rules = listOf(conditional.conditions).filter(
     (c) => isObject(c) && typeof c.component === 'string' && c.component !== '' && isMeaningful(c.operator)
   )
-  if (rules.length > 0) return once(() => newer(draft, conditional, path))
+  if (rules.length > 0) return once(() => newer(draft, conditional, `${path}/conditional`))
   // A falsy rule (0, '', false) is no rule to Form.io: the field shows.
   if (conditional.json) {
     return once(() => {
@@ -143,5 +144,41 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
       return undefined
     })
   }
+  return undefined
+}
+
+/**
+ * A logic trigger's truth (Form.io's checkTrigger): `simple` reads as a conditional's "show", a
+ * `javascript` trigger sets `result` (a failure or null is false), `json` is JSON Logic. Reports and
+ * gives undefined when it is not carried; `at` is the trigger's path.
+ */
+export function formioTrigger(draft: FormDraft, trigger: unknown, at: string): Js | undefined {
+  const type = isObject(trigger) ? String(trigger.type) : ''
+  const rule = isObject(trigger) ? trigger[type] : undefined
+  if (!isObject(trigger) || !isMeaningful(rule)) {
+    draft.skip(at, `the trigger "${type}" has nothing to check, or no equivalent`)
+    return undefined
+  }
+  if (type === 'simple' && isObject(rule)) {
+    return typeof rule.when === 'string' && rule.when !== ''
+      ? simple(draft, rule, `${at}/simple`)
+      : newer(draft, rule, `${at}/simple`)
+  }
+  if (type === 'json') {
+    const result = translateJsonLogic(rule, formioVars(draft))
+    if (typeof result === 'object') return truthOf(result)
+    draft.skip(`${at}/json`, `not translated: ${result}`)
+    return undefined
+  }
+  if (type === 'javascript' && typeof rule === 'string') {
+    const find = (key: string) => findKey(draft, key)
+    const result = translateFormioScript(rule, 'result', find)
+    if (typeof result === 'object') return unary('!', unary('!', result))
+    const body = formioScriptBody(rule, 'result', find)
+    if (typeof body === 'string') return atom(`(function () {\n${body}\n})()`)
+    draft.skip(`${at}/javascript`, `not translated: ${body.refused}`)
+    return undefined
+  }
+  draft.skip(at, `the trigger "${type}" has no equivalent`)
   return undefined
 }

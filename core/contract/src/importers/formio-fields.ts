@@ -9,6 +9,7 @@ import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
 import { translateFormioScript } from './formio-script.js'
 import { formioScriptBody } from './formio-script-body.js'
+import { formioLogic } from './formio-logic.js'
 import { findKey, formioVars } from './formio-conditions.js'
 import { translateJsonLogic, type Kind } from './jsonlogic.js'
 import { at, convertMask, pickText, pixels, splitAccept } from './source-text.js'
@@ -31,7 +32,6 @@ const LOST: [string, string][] = [
   ['validate.custom', 'custom validation code is not translated'],
   ['validate.json', 'JSON Logic validation has no translation'],
   ['validate.customMessage', 'no custom error messages'],
-  ['logic', 'Form.io logic (triggers and actions) has no equivalent; rebuild it as actions'],
   ['prefix', 'no prefix text'],
   ['suffix', 'no suffix text'],
   ['unique', 'no uniqueness check'],
@@ -274,5 +274,8 @@ export function formioItems(draft: FormDraft, c: Json, path: string): DraftItem[
   for (const item of items) if (c.hidden === true) item.state = { ...item.state, show: false }
   if (fields.length > 0) reportLost(draft, c, path)
   if (fields.length === 1) formula(draft, fields[0]!, c, path)
+  if (fields.length === 1) formioLogic(draft, fields[0]!, c, path)
+  else if (isMeaningful(c.logic))
+    draft.skip(`${path}/logic`, 'logic on a component that is not one field is not carried')
   return items
 }

@@ -42,20 +42,30 @@ function formioValue(item: DraftItem): string {
   }
 }
 
+/**
+ * How Form.io runs each kind of script: the variable's start, what a failure leaves in it, and the
+ * result (a condition's null is its default: true for a customConditional, false for a logic trigger).
+ */
+const RESULTS = {
+  show: ['var show = true;', 'show = null;', 'return show === null ? true : !!show;'],
+  result: ['var result = true;', 'result = null;', 'return result === null ? false : !!result;'],
+  value: ['var value;', 'value = null;', 'return value === undefined ? null : value;'],
+} as const
+
 /** The carried script, or why the source is not carried. `find` gives the field a Form.io key names. */
 export function formioScriptBody(
   source: string,
-  target: 'show' | 'value',
+  target: keyof typeof RESULTS,
   find: (key: string) => DraftItem | undefined
 ): string | { refused: string } {
   try {
     const analyzed = analyzeScript(source)
     if (analyzed.error) throw new Refused(`it does not parse (${analyzed.error})`)
-    const foreign = analyzed.names.filter((name) => name !== 'data' && name !== 'show' && name !== 'value')
+    const foreign = analyzed.names.filter((name) => name !== 'data' && name !== target)
     if (foreign.length > 0) throw new Refused(`it reads \`${foreign[0]}\`, which only Form.io provides`)
     const host = HOST_ONLY.exec(source)
     if (host) throw new Refused(`it uses \`${host[1]}\`, which Form.io does not provide`)
-    if (target === 'show' && /(?<![\w$.])value(?![\w$])/.test(source))
+    if (target !== 'value' && /(?<![\w$.])value(?![\w$])/.test(source))
       throw new Refused('it reads `value`, which a Form.io condition does not have')
     const first = /(?<![\w$.])value(?![\w$])\s*(=(?!=))?/.exec(source)
     if (target === 'value' && first && !first[1]) throw new Refused("it reads the field's own value before setting it")
@@ -72,10 +82,7 @@ export function formioScriptBody(
       entries.set(key, formioValue(item))
     }
     const data = [...entries].map(([key, value]) => `${JSON.stringify(key)}: ${value}`).join(', ')
-    const [start, failed, result] =
-      target === 'show'
-        ? ['var show = true;', 'show = null;', 'return show === null ? true : !!show;']
-        : ['var value;', 'value = null;', 'return value === undefined ? null : value;']
+    const [start, failed, result] = RESULTS[target]
     return [`var data = { ${data} };`, start, 'try {', source, `} catch (error) { ${failed} }`, result].join('\n')
   } catch (error) {
     if (error instanceof Refused) return { refused: error.message }

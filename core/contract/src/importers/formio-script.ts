@@ -109,7 +109,7 @@ const expectsOperand = (previous: Token | undefined) =>
  */
 export function translateFormioScript(
   source: string,
-  target: 'show' | 'value',
+  target: 'show' | 'value' | 'result',
   find: (key: string) => DraftItem | undefined
 ): Js | string {
   try {

@@ -387,6 +387,47 @@ test.group('Form.io details', () => {
     assert.deepEqual(validateConfig(result.config), [])
   })
 
+  test('logic: what has an equivalent becomes actions, the rest is reported', ({ assert }) => {
+    const prop = (value: string, state: unknown) => ({ type: 'property', property: { value, type: 'boolean' }, state })
+    const simple = { type: 'simple', simple: { show: true, when: 'n', eq: '1' } }
+    const result = importFormio({
+      components: [
+        { type: 'number', key: 'n' },
+        {
+          type: 'textfield',
+          key: 'x',
+          logic: [
+            {
+              trigger: simple,
+              actions: [prop('disabled', true), prop('hidden', true), { type: 'mergeComponentSchema' }],
+            },
+            { trigger: { type: 'event', event: 'go' }, actions: [prop('validate.required', true)] },
+            { trigger: simple, actions: [prop('validate.required', true)] },
+          ],
+        },
+      ],
+    })
+    const actions = result.config.validations?.actions as { name: string; onevent: boolean; actions: unknown[] }[]
+    assert.deepEqual(
+      actions.map((a) => [a.name, a.onevent, a.actions]),
+      [
+        ['x_logic_1', true, [{ type: 'set_state', config: { fields: ['x'], natural: 'disabled' } }]],
+        ['x_logic_1_off', true, [{ type: 'set_state', config: { fields: ['x'], natural: 'enabled' } }]],
+      ]
+    )
+    assert.deepEqual((itemOf(result, 'n') as { events?: object }).events, { on_change: ['x_logic_1', 'x_logic_1_off'] })
+    assert.deepEqual(result.unmapped, [
+      { path: '/components/1/logic/0/actions/1', reason: 'the property "hidden" has no equivalent' },
+      { path: '/components/1/logic/0/actions/2', reason: 'the action "mergeComponentSchema" has no equivalent' },
+      { path: '/components/1/logic/1/trigger', reason: 'the trigger "event" has no equivalent' },
+      {
+        path: '/components/1/logic/2/actions/0',
+        reason: 'the property "validate.required" is set by more than one logic entry; their order decides',
+      },
+    ])
+    assert.deepEqual(validateConfig(result.config), [])
+  })
+
   test('a disabled or hidden container disables or hides everything inside it', ({ assert }) => {
     const result = importFormio({
       display: 'wizard',
