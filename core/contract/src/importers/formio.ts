@@ -3,6 +3,7 @@
  * are flattened into rows of the page; a wizard's top-level panels become pages. A container's
  * condition, hidden and disabled flags pass to everything inside it.
  */
+import { analyzeScript } from '@tramita/sandbox'
 import { GRID_COLUMNS } from '../constants.js'
 import type { FormConfigInput } from '../config.js'
 import { FormDraft, type Condition } from './draft.js'
@@ -119,7 +120,9 @@ function component(draft: FormDraft, c: unknown, path: string, outer: Scope): st
     disabled: outer.disabled || c.disabled === true,
   }
   if (isFormioLeaf(type)) {
+    const clears = scope.conditions.length > 0 && c.clearOnHide !== false
     return formioItems(draft, c, path).flatMap((item) => {
+      if (clears) clearedWhenHidden.get(draft)?.push({ item, path })
       place(draft, item, scope)
       // A var is carried, never shown: it has no place on the layout.
       return item.type === 'var' ? [] : [[item.field_name]]
@@ -158,9 +161,42 @@ function wizard(draft: FormDraft, components: unknown[], scope: Scope): void {
   })
 }
 
+/** The conditional fields Form.io empties while hidden (clearOnHide, on by default), per import. */
+const clearedWhenHidden = new WeakMap<FormDraft, { item: DraftItem; path: string }[]>()
+
+/**
+ * Form.io empties a field while its condition hides it; a jsonconfig keeps the value. Where another
+ * condition, formula or action reads such a field, the two can then differ: reported there.
+ */
+function reportCleared(draft: FormDraft, config: FormConfigInput): void {
+  const scripts: { owner: string; source: string }[] = []
+  for (const item of config.fields ?? []) {
+    const data = (item?.data ?? {}) as Record<string, unknown>
+    for (const key of ['show_with_formule', 'formule']) {
+      if (typeof data[key] === 'string') scripts.push({ owner: String(item?.field_name), source: data[key] })
+    }
+  }
+  for (const action of config.validations?.actions ?? []) {
+    const steps = (action?.actions ?? []).map((step) => String((step?.config as Json | undefined)?.formula ?? ''))
+    for (const source of [String(action?.conditions?.code ?? ''), ...steps]) scripts.push({ owner: '', source })
+  }
+  const readers = new Map<string, Set<string>>()
+  for (const { owner, source } of scripts) {
+    for (const name of analyzeScript(source).names) readers.set(name, (readers.get(name) ?? new Set()).add(owner))
+  }
+  for (const { item, path } of clearedWhenHidden.get(draft) ?? []) {
+    if (![...(readers.get(item.field_name) ?? [])].some((owner) => owner !== item.field_name)) continue
+    draft.skip(
+      `${path}/clearOnHide`,
+      'Form.io empties this field while its condition hides it; here it keeps its value, so conditions and formulas reading it may differ once it is hidden'
+    )
+  }
+}
+
 export function importFormio(json: unknown): ImportResult {
   if (!isObject(json) || !Array.isArray(json.components)) throw new Error('Not a Form.io form: it has no components')
   const draft = new FormDraft()
+  clearedWhenHidden.set(draft, [])
   const scope: Scope = { span: GRID_COLUMNS, conditions: [], hidden: false, disabled: false }
   const isWizard = json.display === 'wizard'
   if (isMeaningful(json.title))
@@ -173,5 +209,6 @@ export function importFormio(json: unknown): ImportResult {
   if (isWizard && !draft.hasType('send') && !draft.hasType('save'))
     draft.addRows([[draft.element('send', 'send').field_name]])
   const config: FormConfigInput = draft.finish(isWizard ? 'wizard' : 'form')
+  reportCleared(draft, config)
   return { config, unmapped: draft.unmapped, format: 'formio' }
 }

@@ -428,6 +428,19 @@ test.group('Form.io details', () => {
     assert.deepEqual(validateConfig(result.config), [])
   })
 
+  test('a conditional field another condition reads is reported: Form.io empties it while hidden', ({ assert }) => {
+    const chain = (clearOnHide?: boolean) =>
+      importFormio({
+        components: [
+          { type: 'textfield', key: 't' },
+          { type: 'textfield', key: 'b', clearOnHide, conditional: { show: true, when: 't', eq: 'x' } },
+          { type: 'textfield', key: 'c', conditional: { show: true, when: 'b', eq: 'y' } },
+        ],
+      })
+    assert.deepEqual(unmappedPaths(chain()), ['/components/1/clearOnHide'])
+    assert.deepEqual(unmappedPaths(chain(false)), [])
+  })
+
   test('a disabled or hidden container disables or hides everything inside it', ({ assert }) => {
     const result = importFormio({
       display: 'wizard',
