@@ -20,7 +20,7 @@ const PROCESS = {
 
 /** Fields whose designer worded their rules' messages in Spanish and English; `nota` keeps the product's. */
 const FORM = {
-  form: { pages: [{ name: 'Datos', layout: [['nombre'], ['codigo'], ['nota'], ['enviar']] }] },
+  form: { pages: [{ name: 'Datos', layout: [['nombre'], ['codigo'], ['nota'], ['dias'], ['enviar']] }] },
   fields: [
     {
       field_name: 'nombre',
@@ -54,6 +54,12 @@ const FORM = {
       type: 'textarea',
       data: { label: { value: 'Nota' }, ref: { min_length: 3 } },
       translations: { en: { 'label.value': 'Note' } },
+    },
+    {
+      field_name: 'dias',
+      type: 'number',
+      data: { label: { value: 'Días' }, limit: { min: 1, max: 30 }, validate: { messages: { max: 'Máximo un mes' } } },
+      translations: { en: { 'label.value': 'Days', 'validate.messages.max': 'One month at most' } },
     },
   ],
   elements: [{ field_name: 'enviar', type: 'send', data: {} }],
@@ -96,6 +102,13 @@ test.group('custom validation messages in Chromium', (group) => {
     await errorOf(page, 'nota')
       .getByText(translate('es', 'contract.errors.text_min', { min: 3 }))
       .waitFor()
+    // A number typed beyond its bound says why it will change, then is clamped on leaving.
+    const dias = page.getByLabel('Días')
+    await dias.fill('45')
+    await errorOf(page, 'dias').getByText('Máximo un mes').waitFor()
+    await dias.press('Tab')
+    assert.equal(await dias.inputValue(), '30')
+    assert.equal(await errorOf(page, 'dias').count(), 0)
     const missing = page.getByTestId('missing-required')
     await missing.getByText('Escriba su nombre como en el documento').waitFor()
     await checkA11y(page)
@@ -111,6 +124,12 @@ test.group('custom validation messages in Chromium', (group) => {
     await errorOf(page, 'nota')
       .getByText(translate('en', 'contract.errors.text_min', { min: 3 }))
       .waitFor()
+    await page.getByLabel('Days').fill('0')
+    await errorOf(page, 'dias')
+      .getByText(translate('en', 'contract.errors.number_min', { min: 1 }))
+      .waitFor()
+    await page.getByLabel('Days').fill('45')
+    await errorOf(page, 'dias').getByText('One month at most').waitFor()
     await missing.getByText('Type your name as on your ID').waitFor()
     assert.equal(await missing.getByText('Escriba su nombre').count(), 0)
     await checkA11y(page)
