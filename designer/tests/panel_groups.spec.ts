@@ -56,8 +56,10 @@ test.group('property panel: groups', () => {
       'data/ref/limit',
       'data/ref/mask',
       'data/ref/pattern',
+      // The text types' own minimum length, beside the maximum.
+      'data/ref/min_length',
     ])
-    assert.deepEqual(byId.validation, ['data/validate/required'])
+    assert.deepEqual(byId.validation, ['data/validate/required', 'data/validate/messages'])
     assert.deepEqual(byId.state, ['state/show', 'state/natural', 'state/see'])
     assert.deepEqual(byId.design!.slice(0, 4), ['data/design/responsive', 'data/width', 'data/height', 'data/space'])
     assert.includeMembers(byId.design!, ['data/design/paddings', 'data/design/border', 'data/design/colors'])
@@ -117,6 +119,12 @@ test.group('property panel: groups', () => {
       groups.find((g) => g.id === 'type'),
       'text and number share no type-specific key'
     )
-    assert.deepEqual(paths(groups.find((g) => g.id === 'validation')!.nodes), ['data/validate/required'])
+    const validation = groups.find((g) => g.id === 'validation')!.nodes
+    assert.deepEqual(paths(validation), ['data/validate/required', 'data/validate/messages'])
+    // Only the message both types word: required (text words its pattern, number its bounds).
+    assert.deepEqual(
+      validation[1]!.children!.map((n) => n.key),
+      ['required']
+    )
   })
 })

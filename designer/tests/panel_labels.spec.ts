@@ -71,6 +71,21 @@ test.group('property panel: names of keys', () => {
       }
     })
 
+  test('{$self}: a custom message is named and explained as a message, not as the rule it words')
+    .with([...LANGUAGES])
+    .run(({ assert }, lang) => {
+      const texts = textsOf(load(lang))
+      const first = (ids: string[]) => ids.find((id) => texts.exists(id))
+      for (const rule of ['required', 'pattern', 'min_length', 'max_length', 'email', 'min', 'max']) {
+        const path = ['data', 'validate', 'messages', rule]
+        assert.equal(first(labelIds(path)), `panel.keys.messages_${rule}`)
+        assert.equal(first(labelIds(path, 'hints')), `panel.hints.messages_${rule}`)
+      }
+      // The pattern itself keeps its own hint.
+      assert.equal(first(labelIds(['data', 'ref', 'pattern'], 'hints')), 'panel.hints.pattern')
+      assert.equal(first(labelIds(['data', 'ref', 'min_length'])), 'panel.keys.ref_min_length')
+    })
+
   test('the three languages have the same panel texts', ({ assert }) => {
     const ids = (tree: Tree, prefix = ''): string[] =>
       Object.entries(tree).flatMap(([key, value]) =>

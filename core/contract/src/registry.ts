@@ -8,7 +8,7 @@
  */
 import type { Static, TObject, TProperties, TSchema, TUnknown } from '@sinclair/typebox'
 import * as Type from './schema/type.js'
-import { CommonDataProps, CommonFieldProps, RefProps } from './schema/common.js'
+import { CommonDataProps, CommonFieldProps, RefProps, validateSchema, type RuleMessage } from './schema/common.js'
 import { isBlank } from './types/shared.js'
 
 export type ItemKind = 'field' | 'element'
@@ -48,6 +48,8 @@ export interface FieldTypeSpec<D extends TProperties, R extends TProperties, V e
   data?: D
   /** Type-specific keys of `data.ref`. */
   ref?: R
+  /** The rules of `validate` whose message a designer may word, beside required (fields only). */
+  messages?: readonly Exclude<RuleMessage, 'required'>[]
   /** The schema of the value the type holds (fields only). */
   value?: V
   /** The value before anything is entered. */
@@ -87,8 +89,9 @@ export function defineFieldType<
 >(spec: FieldTypeSpec<D, R, V>): FieldType {
   const kind = spec.kind ?? 'field'
   const ref = Type.Object({ ...RefProps, ...(spec.ref ?? {}) }, { additionalProperties: false, default: {} })
+  const validate = validateSchema(kind === 'field' ? ['required', ...(spec.messages ?? [])] : [])
   const data = Type.Object(
-    { ...CommonDataProps, ...(spec.data ?? {}), ref },
+    { ...CommonDataProps, validate, ...(spec.data ?? {}), ref },
     { additionalProperties: false, default: {} }
   )
   const schema = Type.Object(

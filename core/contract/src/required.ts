@@ -6,6 +6,7 @@
 import { coreRegistry } from './core-types.js'
 import { itemsByName, sectionPages } from './layout.js'
 import { setEntryKey, setRepeatCaption, setRepeats } from './sets.js'
+import { customMessage } from './rule-messages.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 import type { FormState } from './form-state.js'
@@ -15,6 +16,8 @@ export interface MissingField {
   /** Index in form.pages of the navigable page to jump to (the one holding the section, for section fields). */
   page: number
   label: string
+  /** The designer's required message (data.validate.messages.required), when one is set. */
+  message?: string
 }
 
 /** The names shown on each navigable page, sections expanded where a shown section element stands. */
@@ -60,19 +63,21 @@ export function missingRequired(
     const fieldType = registry.get('field', entry.item.type)
     if (!fieldType) continue
     const label = entry.item.data.label.value || name
+    const message = customMessage(entry.item, 'required')
+    const worded = message === undefined ? {} : { message }
     if (entry.item.isSet) {
       // A set field's own value stays blank: each of its repetitions is what must be filled.
       const driving = items.get(entry.item.set)
       for (const repeat of setRepeats(driving?.kind === 'field' ? driving.item : undefined, values[entry.item.set])) {
         const key = setEntryKey(name, repeat.id)
         if (!fieldType.required(entry.item, values[key] ?? fieldType.defaultValue(entry.item))) {
-          missing.push({ field: key, page, label: `${label} (${setRepeatCaption(entry.item, repeat)})` })
+          missing.push({ field: key, page, label: `${label} (${setRepeatCaption(entry.item, repeat)})`, ...worded })
         }
       }
       continue
     }
     const value = values[name] ?? fieldType.defaultValue(entry.item)
-    if (!fieldType.required(entry.item, value)) missing.push({ field: name, page, label })
+    if (!fieldType.required(entry.item, value)) missing.push({ field: name, page, label, ...worded })
   }
   return missing
 }

@@ -12,6 +12,8 @@ import { evaluateForm, type EvaluationContext, type ScriptFailure } from './eval
 import { applyConditions, declaredState } from './form-state.js'
 import { missingRequired, type MissingField } from './required.js'
 import { parseSetEntryKey, setEntries } from './sets.js'
+import { localizeConfig } from './translations.js'
+import { isLanguage } from '@tramita/i18n'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 
@@ -43,6 +45,11 @@ export interface SubmissionResult {
 
 const resolvedConfigs = new WeakMap<object, FormConfig>()
 
+/** The form as its reader reads it: translated texts (labels, custom messages) in the reader's language. */
+function readIn(form: FormConfig, lang: string | undefined): FormConfig {
+  return lang !== undefined && isLanguage(lang) ? localizeConfig(form, lang) : form
+}
+
 /** withDefaults, once per config object: the server keeps one object per published form version. */
 function resolved(config: unknown, registry: FieldTypeRegistry): FormConfig {
   if (typeof config !== 'object' || config === null) return withDefaults(config, registry)
@@ -60,7 +67,7 @@ export async function validateSubmission(
   context: SubmissionContext
 ): Promise<SubmissionResult> {
   const registry = context.registry ?? coreRegistry()
-  const form = resolved(config, registry)
+  const form = readIn(resolved(config, registry), context.lang)
   const ctx = { lang: context.lang }
   const items = itemsByName(form)
   const errors: SubmissionResult['errors'] = []

@@ -8,7 +8,7 @@ import type { EditorNode, PathKey } from './schema_nodes.js'
 import type { ValueSource } from './source.js'
 import type { LeafProps } from './leaf.js'
 import { defaultText } from './values.js'
-import { keyLabel } from './labels.js'
+import { keyLabel, labelIds } from './labels.js'
 import { problemsAt, problemsUnder, showsInside } from './problems.js'
 import { usePanel, useTexts } from './panel_context.js'
 import { ProblemList } from './ProblemList.js'
@@ -49,7 +49,8 @@ export function LeafEditor({ node, source, at, abs }: LeafEditorProps) {
   const { problems, multi } = usePanel()
   const shared = source.read(at)
   const label = keyLabel(texts, abs)
-  const hintId = texts.exists(`panel.hints.${node.key}`) ? `${id}-hint` : undefined
+  const hint = labelIds(abs, 'hints').find((text) => texts.exists(text))
+  const hintId = hint ? `${id}-hint` : undefined
   const own = (showsInside(node.kind) ? problemsUnder : problemsAt)(problems, abs)
   const problemsId = own.length > 0 ? `${id}-problems` : undefined
   const describedBy = [hintId, problemsId].filter(Boolean).join(' ') || undefined
@@ -79,9 +80,9 @@ export function LeafEditor({ node, source, at, abs }: LeafEditorProps) {
           <span className="panel-default">{texts.t('panel.default')}</span>
         ) : null}
       </span>
-      {hintId ? (
+      {hint ? (
         <small id={hintId} className="panel-hint">
-          {texts.t(`panel.hints.${node.key}`)}
+          {texts.t(hint)}
         </small>
       ) : null}
       <ProblemList id={problemsId} problems={own} multi={multi} />

@@ -32,6 +32,8 @@ export interface PanelGroup {
 const OPEN: ReadonlySet<GroupId> = new Set(['general', 'label', 'reference', 'validation', 'state', 'type'])
 
 const COMMON_REF_KEYS: ReadonlySet<string> = new Set(Object.keys(RefProps))
+/** Type-specific ref keys shown with the common ones: a text's minimum length sits beside its maximum. */
+const REFERENCE_KEYS: ReadonlySet<string> = new Set([...COMMON_REF_KEYS, 'min_length'])
 const SCRIPT_KEYS: ReadonlySet<string> = new Set(['show_with_formule', 'formule', ...EVENT_SCRIPTS])
 /** Shown in the panel's heading, made of other groups, or (translations) edited in each text's row. */
 const NOT_EDITED: ReadonlySet<string> = new Set(['type', 'data', 'state', 'events', 'translations'])
@@ -59,7 +61,7 @@ export function panelGroups(root: EditorNode, single = true): PanelGroup[] {
   }
   for (const node of childrenOf(['data', 'label'])) put('label', node)
   const refs = childrenOf(['data', 'ref'])
-  for (const node of refs) if (COMMON_REF_KEYS.has(node.key)) put('reference', node)
+  for (const node of refs) if (REFERENCE_KEYS.has(node.key)) put('reference', node)
   for (const node of childrenOf(['data', 'validate'])) put('validation', node)
   for (const node of childrenOf(['state'])) put('state', node)
 
@@ -72,7 +74,7 @@ export function panelGroups(root: EditorNode, single = true): PanelGroup[] {
     if (!placed) put(dataGroup(node.key), node)
   }
   // The type's own `ref` keys (a table's settings, a selector's attribute) after its `data` keys.
-  for (const node of refs) if (!COMMON_REF_KEYS.has(node.key)) put('type', node)
+  for (const node of refs) if (!REFERENCE_KEYS.has(node.key)) put('type', node)
   for (const node of childrenOf(['events'])) put('events', node)
 
   return GROUP_IDS.filter((id) => groups.get(id)!.length > 0).map((id) => ({

@@ -8,8 +8,11 @@ import type { PathKey } from './schema_nodes.js'
 /** Keys that only say where the others are: skipped when naming by the parent. */
 const TRANSPARENT = new Set(['data'])
 
-/** The text ids that may name the key at `path`, most specific first. */
-export function labelIds(path: readonly PathKey[]): string[] {
+/**
+ * The text ids that may name the key at `path` (or, with `section` 'hints', explain it), most
+ * specific first: a custom message's `messages_pattern` before the pattern's own `pattern`.
+ */
+export function labelIds(path: readonly PathKey[], section: 'keys' | 'hints' = 'keys'): string[] {
   const keys = path.filter((key): key is string => typeof key === 'string' && !/^\d+$/.test(key))
   const key = keys[keys.length - 1]
   if (key === undefined) return []
@@ -17,7 +20,7 @@ export function labelIds(path: readonly PathKey[]): string[] {
     .slice(0, -1)
     .reverse()
     .find((k) => !TRANSPARENT.has(k))
-  return parent ? [`panel.keys.${parent}_${key}`, `panel.keys.${key}`] : [`panel.keys.${key}`]
+  return parent ? [`panel.${section}.${parent}_${key}`, `panel.${section}.${key}`] : [`panel.${section}.${key}`]
 }
 
 /** The text ids that may name a choice of a select (`panel.options.natural_readonly`, `panel.options.left`). */

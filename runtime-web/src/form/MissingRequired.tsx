@@ -44,17 +44,21 @@ export function MissingRequired() {
             <span className="fmissing__dot" aria-hidden="true">
               •
             </span>
-            <button
-              type="button"
-              className="link-button"
-              data-field={entry.field}
-              onClick={() => {
-                store.goToPage(entry.page)
-                focusField(entry.field)
-              }}
-            >
-              {entry.label}
-            </button>
+            <span className="fmissing__entry">
+              <button
+                type="button"
+                className="link-button"
+                data-field={entry.field}
+                onClick={() => {
+                  store.goToPage(entry.page)
+                  focusField(entry.field)
+                }}
+              >
+                {entry.label}
+              </button>
+              {/* The designer's required message, when the form words one. */}
+              {entry.message && <span className="fmissing__message">{entry.message}</span>}
+            </span>
           </li>
         ))}
       </ul>

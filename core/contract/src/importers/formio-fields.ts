@@ -7,6 +7,7 @@ import type { FormDraft } from './draft.js'
 import { hasTags, htmlAsMarkdown, htmlAsText } from './html-text.js'
 import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
+import { formioValidation } from './validation.js'
 import { translateFormioScript } from './formio-script.js'
 import { formioScriptBody } from './formio-script-body.js'
 import { formioLogic } from './formio-logic.js'
@@ -26,15 +27,13 @@ const NO_DEFAULT = 'the jsonconfig has no default values (an autocomplete rule w
 const LOST: [string, string][] = [
   ['defaultValue', NO_DEFAULT],
   ['customDefaultValue', NO_DEFAULT],
-  ['validate.minLength', 'no minimum length (of text or of rows)'],
   ['validate.minWords', 'no word counts'],
   ['validate.maxWords', 'no word counts'],
   ['validate.custom', 'custom validation code is not translated'],
   ['validate.json', 'JSON Logic validation has no translation'],
-  ['validate.customMessage', 'no custom error messages'],
   ['prefix', 'no prefix text'],
   ['suffix', 'no suffix text'],
-  ['unique', 'no uniqueness check'],
+  ['unique', 'no uniqueness check: a form alone cannot see the values of other cases'],
   ['properties', 'custom properties have no place in the jsonconfig'],
 ]
 
@@ -270,7 +269,10 @@ export function formioItems(draft: FormDraft, c: Json, path: string): DraftItem[
   const key = typeof c.key === 'string' && c.key !== '' ? c.key : type
   const items = MAKERS[type]!(draft, c, path, key)
   const fields = items.filter((item) => !ELEMENTS.includes(item.type))
-  for (const item of fields) applyCommon(item, c)
+  for (const item of fields) {
+    applyCommon(item, c)
+    formioValidation(draft, item, c, path)
+  }
   for (const item of items) if (c.hidden === true) item.state = { ...item.state, show: false }
   if (fields.length > 0) reportLost(draft, c, path)
   if (fields.length === 1) formula(draft, fields[0]!, c, path)

@@ -11,6 +11,7 @@ import { formioCondition } from './formio-conditions.js'
 import { formioItems, isFormioLeaf } from './formio-fields.js'
 import { pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, positive, type DraftItem, type ImportResult, type Json } from './types.js'
+import { useFormioI18n } from './validation.js'
 
 interface Scope {
   /** Grid columns the components at this level may take. */
@@ -199,6 +200,7 @@ export function importFormio(json: unknown): ImportResult {
   clearedWhenHidden.set(draft, [])
   const scope: Scope = { span: GRID_COLUMNS, conditions: [], hidden: false, disabled: false }
   const isWizard = json.display === 'wizard'
+  useFormioI18n(draft, json.i18n)
   if (isMeaningful(json.title))
     draft.skip('/title', 'a jsonconfig has no title; the form keeps its name where it is published')
   if (json.display === 'pdf')

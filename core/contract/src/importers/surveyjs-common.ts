@@ -49,7 +49,6 @@ const LOST: [string, string][] = [
   ['setValueIf', 'no conditional values'],
   ['setValueExpression', 'no conditional values'],
   ['resetValueIf', 'no conditional values'],
-  ['requiredErrorText', 'no custom error messages'],
   ['choicesVisibleIf', 'no conditions on choices'],
   ['choicesEnableIf', 'no conditions on choices'],
   ['choicesByUrl', 'choices from a web service are not imported'],
@@ -101,7 +100,8 @@ export function applyCommon(
     if (CHOICE_TYPES.includes(item.type)) item.data.placeholder = text('placeholder', source, placeholder)
     else part(item.data, 'ref').placeholder = text('ref.placeholder', source, placeholder)
   }
-  if (options.required !== false && q.isRequired === true) item.data.validate = { required: true }
+  // validate may already hold the validators' messages.
+  if (options.required !== false && q.isRequired === true) part(item.data, 'validate').required = true
   if (q.readOnly === true) item.state = { ...item.state, natural: 'readonly' }
   if (hiddenForGood(q)) item.state = { ...item.state, show: false }
 }

@@ -9,7 +9,9 @@ import { NUMERIC_FUNCTIONS, translateSurveyExpression } from './surveyjs-emit.js
 import { surveyOptions, surveyResolver } from './surveyjs-common.js'
 import { convertMask, keepTranslations, pickText, pixels, splitAccept } from './source-text.js'
 import { call, literal, orElse } from './js.js'
-import { isObject, listOf, part, positive, type DraftItem, type Json } from './types.js'
+import { isMeaningful, isObject, listOf, part, positive, type DraftItem, type Json } from './types.js'
+import { keepSurveyMessage, MIN_LENGTH_TYPES, surveyPattern } from './validation.js'
+import type { RuleMessage } from '../schema/common.js'
 
 export type Maker = (draft: FormDraft, q: Json, path: string, name: string) => DraftItem[]
 
@@ -46,22 +48,54 @@ function bounds(draft: FormDraft, item: DraftItem, values: { min?: unknown; max?
   }
 }
 
-/** Validators: numeric bounds, text length, regex and e-mail map; the others are reported. */
+/**
+ * Validators: numeric bounds, text lengths, regex and e-mail map, each with its message (`text`, in
+ * every language its locale map gives); the others are reported.
+ */
 function validators(draft: FormDraft, item: DraftItem, q: Json, path: string): void {
   listOf(q.validators).forEach((v, index) => {
     const here = `${path}/validators/${index}`
     const validator = isObject(v) ? v : {}
     const ref = part(item.data, 'ref')
+    let worded = false
+    const word = (rule: RuleMessage) => {
+      if (!isMeaningful(validator.text)) return
+      worded = true
+      if (!keepSurveyMessage(item, rule, validator.text, draft.sourceLocale))
+        draft.skip(`${here}/text`, `a ${item.type} field has no ${rule} message`)
+    }
     if (validator.type === 'numeric' && item.type === 'number') {
       bounds(draft, item, { min: validator.minValue, max: validator.maxValue }, here)
+      const limit = isObject(item.data.limit) ? item.data.limit : {}
+      if (validator.minValue !== undefined && typeof limit.min === 'number') word('min')
+      if (validator.maxValue !== undefined && typeof limit.max === 'number') word('max')
     } else if (validator.type === 'text' && TEXT_TYPES.includes(item.type)) {
-      if (positive(validator.maxLength) !== undefined) ref.limit = positive(validator.maxLength)
-      if (positive(validator.minLength) !== undefined) draft.skip(`${here}/minLength`, 'no minimum length')
+      if (positive(validator.maxLength) !== undefined) {
+        ref.limit = positive(validator.maxLength)
+        word('max_length')
+      }
+      if (positive(validator.minLength) !== undefined) {
+        if (MIN_LENGTH_TYPES.includes(item.type)) {
+          ref.min_length = Math.ceil(positive(validator.minLength)!)
+          word('min_length')
+        } else draft.skip(`${here}/minLength`, 'a minimum length is kept for text, textarea and e-mail fields only')
+      }
+      if (validator.allowDigits === false)
+        draft.skip(`${here}/allowDigits`, 'digits cannot be forbidden (a pattern can)')
     } else if (validator.type === 'regex' && typeof validator.regex === 'string' && !ref.pattern) {
-      ref.pattern = validator.regex
+      ref.pattern = surveyPattern(validator.regex)
+      word('pattern')
+      if (validator.caseInsensitive === true || validator.insensitive === true)
+        draft.skip(`${here}/caseInsensitive`, 'a pattern here tells capitals from small letters')
+    } else if (validator.type === 'regex' && ref.pattern) {
+      draft.skip(here, 'a field keeps one pattern; this is a second one')
     } else if (validator.type === 'email' && (item.type === 'text' || item.type === 'email')) {
       item.type = 'email'
+      word('email')
     } else draft.skip(here, `the "${String(validator.type)}" validator has no equivalent here`)
+    // A message whose rule was not kept (a celular's minimum length) is reported, unless the whole validator was.
+    if (isMeaningful(validator.text) && !worded && draft.unmapped.at(-1)?.path !== here)
+      draft.skip(`${here}/text`, 'its rule is not kept, so neither is its message')
   })
 }
 

@@ -12,6 +12,7 @@ import { MATRIX_MAKERS } from './surveyjs-matrix.js'
 import { surveyTriggers } from './surveyjs-triggers.js'
 import { gridColumns, pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type ImportResult, type Json } from './types.js'
+import { surveyRequiredMessage } from './validation.js'
 
 const MAKERS = { ...FIELD_MAKERS, ...MATRIX_MAKERS }
 const ELEMENTS = ['html', 'image']
@@ -64,6 +65,7 @@ function question(draft: FormDraft, q: Json, path: string): DraftItem[] {
     else if (hiddenForGood(q)) item.state = { show: false }
   }
   if (items.some((item) => !ELEMENTS.includes(item.type))) reportLost(draft, q, path)
+  surveyRequiredMessage(draft, items, q, path)
   return items
 }
 

@@ -107,6 +107,8 @@ export interface TextRuleOptions {
   mask?: string | null
   /** ref.pattern: a regular-expression source the whole value must match. */
   pattern?: string | null
+  /** ref.min_length: the fewest characters a non-empty value may have; 0, negative or absent means none. */
+  minLength?: number | null
 }
 
 export interface TextCheck {
@@ -117,7 +119,8 @@ export interface TextCheck {
   limit: number | null
   /** `current/limit`, shown only when a limit is in force. */
   counter: string | null
-  message: 'info_invalida' | null
+  /** The rule broken: the pattern ('info_invalida', the spec's text) or the minimum length. */
+  message: 'info_invalida' | 'min_length' | null
 }
 
 /** The length limit in force for a text field: none with a mask, none unless positive. */
@@ -126,6 +129,12 @@ export function textLimit(options: Pick<TextRuleOptions, 'limit' | 'mask'>): num
   const limit = options.limit
   // 0 is read as "not set" too: a field that accepts no characters would be useless.
   return typeof limit === 'number' && Number.isFinite(limit) && limit > 0 ? Math.floor(limit) : null
+}
+
+/** The minimum length in force for a text field, or null when none (0 and negatives are none). */
+export function textMinLength(options: Pick<TextRuleOptions, 'minLength'>): number | null {
+  const min = options.minLength
+  return typeof min === 'number' && Number.isFinite(min) && min > 0 ? Math.floor(min) : null
 }
 
 /**
@@ -142,16 +151,27 @@ export function shapeText(value: string, options: Pick<TextRuleOptions, 'limit' 
 /**
  * Checks a text value (spec 000 §5 "Text"): the mask is applied, the value is cut to ref.limit
  * (negative means none; a mask removes the limit) with a `current/limit` counter, and a value that
- * breaks ref.pattern is invalid ('info_invalida') and emits ''. An empty value is never invalid;
- * a pattern that does not compile counts as no pattern. Lengths count characters, not UTF-16 units.
+ * breaks ref.pattern is invalid ('info_invalida') and emits ''; so is one shorter than ref.min_length
+ * ('min_length'), the pattern being checked first. An empty value is never invalid; a pattern that
+ * does not compile counts as no pattern. Lengths count characters, not UTF-16 units.
  */
 export function checkText(value: string, options: TextRuleOptions = {}): TextCheck {
   const limit = textLimit(options)
   const text = shapeText(value, options)
-  const counter = limit !== null ? `${[...text].length}/${limit}` : null
+  const length = [...text].length
+  const counter = limit !== null ? `${length}/${limit}` : null
   const pattern = compilePattern(options.pattern)
-  const valid = text === '' || pattern === null || pattern.test(text)
-  return { valid, emitted: valid ? text : '', limit, counter, message: valid ? null : 'info_invalida' }
+  const min = textMinLength(options)
+  const message =
+    text === ''
+      ? null
+      : pattern !== null && !pattern.test(text)
+        ? 'info_invalida'
+        : min !== null && length < min
+          ? 'min_length'
+          : null
+  const valid = message === null
+  return { valid, emitted: valid ? text : '', limit, counter, message }
 }
 
 /**

@@ -59,8 +59,34 @@ export const RefProps = {
   pattern: Type.String({ default: '' }),
 } satisfies TProperties
 
+/**
+ * The rules whose message a designer may word instead of the product's (data.validate.messages):
+ * required for every field, the others for the types that check them (a type lists its own).
+ */
+export const RULE_MESSAGES = ['required', 'pattern', 'min_length', 'max_length', 'email', 'min', 'max'] as const
+export type RuleMessage = (typeof RULE_MESSAGES)[number]
+
+/**
+ * data.validate of a type: required and, for a field, `messages` with one text per rule named ('' keeps
+ * the product's message). Messages are translatable, so a reader sees them in the form's language.
+ */
+export function validateSchema(messages: readonly RuleMessage[]) {
+  const texts = Object.fromEntries(messages.map((rule) => [rule, Translatable({ default: '' })]))
+  return Type.Object(
+    {
+      required: Type.Boolean({ default: false }),
+      ...(messages.length > 0 ? { messages: Type.Object(texts, { additionalProperties: false, default: {} }) } : {}),
+    },
+    { additionalProperties: false, default: {} }
+  )
+}
+
+/** What every item's data.validate holds at least (elements have no messages; fields word required). */
 export const Validate = Type.Object(
-  { required: Type.Boolean({ default: false }) },
+  {
+    required: Type.Boolean({ default: false }),
+    messages: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
   { additionalProperties: false, default: {} }
 )
 

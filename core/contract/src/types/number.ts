@@ -2,6 +2,7 @@
 import * as Type from '../schema/type.js'
 import { defineFieldType, type ItemOf, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
+import { ruleMessage } from '../rule-messages.js'
 import { coerceExternalValue, numberBounds, passesRequired } from '../rules/index.js'
 import { DECIMALS_SIGNIFICANT, MONEY_DEFAULTS } from '../constants.js'
 import { OrBlank } from './shared.js'
@@ -63,8 +64,8 @@ export function formatMoney(item: NumberItem, value: number): string {
 function numberProblems(item: NumberItem, value: number, ctx: ValueContext): string[] {
   const problems: string[] = []
   const { min, max } = numberBounds(item.data.limit)
-  if (min !== null && value < min) problems.push(contractText(ctx, 'errors.number_min', { min }))
-  if (max !== null && value > max) problems.push(contractText(ctx, 'errors.number_max', { max }))
+  if (min !== null && value < min) problems.push(ruleMessage(item, 'min', ctx, 'errors.number_min', { min }))
+  if (max !== null && value > max) problems.push(ruleMessage(item, 'max', ctx, 'errors.number_max', { max }))
   const allowed = item.data.decimals.enabled ? item.data.decimals.significant : 0
   const fraction = String(value).split('.')[1] ?? ''
   if (!String(value).includes('e') && fraction.length > allowed) {
@@ -77,6 +78,7 @@ const numberLike = (type: 'number' | 'money') =>
   defineFieldType({
     type,
     data: numberData(type === 'money'),
+    messages: ['min', 'max'],
     value: OrBlank(Type.Number()),
     stored: (item, value) => {
       if (value === '') return { value_replace: '', value_simple: '' }

@@ -117,6 +117,29 @@ test.group('checkText (limit, counter, mask, pattern)', () => {
       { mask: '##-##', pattern: '\\d{2}-\\d{2}' },
       { valid: true, emitted: '12-34', limit: null, counter: null, message: null },
     ],
+    // ref.min_length: a shorter non-empty value is invalid; the pattern is checked first.
+    ['ab', { minLength: 3 }, { valid: false, emitted: '', limit: null, counter: null, message: 'min_length' }],
+    ['abc', { minLength: 3 }, { valid: true, emitted: 'abc', limit: null, counter: null, message: null }],
+    ['', { minLength: 3 }, { valid: true, emitted: '', limit: null, counter: null, message: null }],
+    ['😀😀', { minLength: 3 }, { valid: false, emitted: '', limit: null, counter: null, message: 'min_length' }],
+    ['a', { minLength: 0 }, { valid: true, emitted: 'a', limit: null, counter: null, message: null }],
+    ['a', { minLength: -1 }, { valid: true, emitted: 'a', limit: null, counter: null, message: null }],
+    [
+      'a1',
+      { minLength: 3, pattern: '[a-z]+' },
+      { valid: false, emitted: '', limit: null, counter: null, message: 'info_invalida' },
+    ],
+    ['ab', { minLength: 3, limit: 5 }, { valid: false, emitted: '', limit: 5, counter: '2/5', message: 'min_length' }],
+    [
+      '12',
+      { minLength: 5, mask: '##-##' },
+      { valid: false, emitted: '', limit: null, counter: null, message: 'min_length' },
+    ],
+    [
+      '1234',
+      { minLength: 5, mask: '##-##' },
+      { valid: true, emitted: '12-34', limit: null, counter: null, message: null },
+    ],
   ]
   for (const [value, options, expected] of rows) {
     test(`${JSON.stringify(value)} with ${JSON.stringify(options)}`, ({ assert }) => {

@@ -159,6 +159,8 @@ async function validatedValues(
     refuse(result.errors.length > 0 ? 'engine.invalid_values' : 'missing_required_fields', 400, {
       errors: result.errors,
       missing: result.missing.map((m) => m.field),
+      // The designer's required messages, in the sender's language, for the fields that have one.
+      missing_messages: result.missing.flatMap((m) => (m.message ? [{ field: m.field, message: m.message }] : [])),
       detail: result.errors
         .slice(0, 3)
         .map((e) => e.message)

@@ -1,6 +1,6 @@
 /**
  * number and money (spec 000 §3, §5 "Number"): min and max (a negative bound is none) shown as
- * 'min:' and 'max:', clamping and decimal truncation by the contract's normalizeNumberInput, money
+ * 'min:' and 'max:' (a typed number beyond one says so, in the designer's words when given), clamping and decimal truncation by the contract's normalizeNumberInput, money
  * becoming 0 when emptied, and money shown through Intl (formatMoney) while the field is not focused.
  * selector adds − and + steppers (and the arrow keys); selector_only leaves only them.
  *
@@ -9,7 +9,15 @@
  */
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { allowedDecimals, formatMoney, normalizeNumberInput, numberBounds, toPlainDecimal } from '@tramita/contract'
+import {
+  allowedDecimals,
+  customMessage,
+  formatMoney,
+  normalizeNumberInput,
+  numberBounds,
+  parseDecimal,
+  toPlainDecimal,
+} from '@tramita/contract'
 import type { FieldProps } from '../../types.js'
 import { controlStyle, describedBy, domEvents, Hint, useDraft } from './shared.js'
 
@@ -56,7 +64,19 @@ export function NumberField(props: FieldProps<NumberValue>) {
   }
 
   const rangeId = `${inputId}-range`
+  const errorId = `${inputId}-error`
   const hasRange = min !== null || max !== null
+  // A typed number out of range is clamped when committed: meanwhile the field says why, in the
+  // designer's words when the form gives them.
+  const typed = parseDecimal(draft)
+  const outOfRange =
+    typed === null
+      ? null
+      : min !== null && typed < min
+        ? (customMessage(item, 'min') ?? t('contract.errors.number_min', { min }))
+        : max !== null && typed > max
+          ? (customMessage(item, 'max') ?? t('contract.errors.number_max', { max }))
+          : null
   const events = domEvents(onEvent, {
     onFocus: () => {
       setFocused(true)
@@ -102,7 +122,7 @@ export function NumberField(props: FieldProps<NumberValue>) {
           placeholder={String(item.data.ref.placeholder ?? '') || undefined}
           readOnly={!typing}
           disabled={disabled}
-          aria-describedby={describedBy(inputId, item, hasRange && rangeId)}
+          aria-describedby={describedBy(inputId, item, outOfRange !== null && errorId, hasRange && rangeId)}
           {...events}
           onChange={(event) => {
             setDraft(event.target.value)
@@ -132,6 +152,11 @@ export function NumberField(props: FieldProps<NumberValue>) {
       </div>
       {hasRange && (
         <div className="fhints">
+          {outOfRange !== null && (
+            <Hint id={errorId} tone="error" live>
+              {outOfRange}
+            </Hint>
+          )}
           <Hint id={rangeId}>
             {min !== null && (
               <span className="fhint__bound">

@@ -1,7 +1,8 @@
 /**
  * text, textarea, email and tramita ({product}): one control with the text rules of the contract
  * (spec 000 §5 "Text"): ref.limit with a current/limit counter, a mask that replaces the limit and
- * formats as typed, a pattern ('info_invalida' when broken, the pattern as a hint when kept),
+ * formats as typed, a pattern ('info_invalida' when broken, the pattern as a hint when kept), a
+ * minimum length, each broken rule told in the designer's words when the form gives them,
  * autocomplete suggestions and the password flag.
  *
  * Live conditions: the value is committed to the store on every input (so conditions and formulas
@@ -14,8 +15,10 @@ import {
   autocompleteSuggestions,
   checkText,
   compilePattern,
+  customMessage,
   isEmail,
   shapeText,
+  textMinLength,
   type TextRuleOptions,
 } from '@tramita/contract'
 import type { FieldProps } from '../../types.js'
@@ -32,7 +35,13 @@ function TextControl({ variant, ...props }: FieldProps<string> & { variant: Vari
   const rules: TextRuleOptions =
     variant === 'tramita'
       ? {}
-      : { limit: Number(ref.limit), mask: String(ref.mask ?? ''), pattern: String(ref.pattern ?? '') }
+      : {
+          limit: Number(ref.limit),
+          mask: String(ref.mask ?? ''),
+          pattern: String(ref.pattern ?? ''),
+          // The text types' own ref key (the common FormItem does not name it).
+          minLength: Number((ref as { min_length?: unknown }).min_length ?? 0),
+        }
   const { draft, setDraft, emit } = useDraft<string>(props.value, onChange, asText)
   const [revealed, setRevealed] = useState(false)
   const atFocus = useRef<string | null>(null)
@@ -40,6 +49,13 @@ function TextControl({ variant, ...props }: FieldProps<string> & { variant: Vari
   const check = checkText(draft, rules)
   const emailBroken = variant === 'email' && draft !== '' && !isEmail(draft)
   const invalid = !check.valid || emailBroken
+  // The designer's words for the rule broken (the item is in the reader's language), else the product's.
+  const errorText =
+    check.message === 'info_invalida'
+      ? (customMessage(item, 'pattern') ?? t('info_invalida'))
+      : check.message === 'min_length'
+        ? (customMessage(item, 'min_length') ?? t('contract.errors.text_min', { min: textMinLength(rules) }))
+        : (customMessage(item, 'email') ?? t('field_ui.email_invalid'))
   const pattern = variant === 'tramita' ? null : compilePattern(rules.pattern)
   const password = variant === 'text' && item.data.password === true
   // An autocomplete rule's looked-up list (a setOptions on the field) replaces the designed one; only
@@ -149,7 +165,7 @@ function TextControl({ variant, ...props }: FieldProps<string> & { variant: Vari
       <div className="fhints">
         {invalid ? (
           <Hint id={errorId} tone="error" live>
-            {emailBroken && check.valid ? t('field_ui.email_invalid') : t('info_invalida')}
+            {errorText}
           </Hint>
         ) : (
           pattern && <Hint id={hintId}>{t('field_ui.pattern_hint', { pattern: rules.pattern })}</Hint>
