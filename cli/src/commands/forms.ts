@@ -6,6 +6,9 @@ import { CliError } from '../output.js'
 
 const FORMATS = ['jsonconfig', 'formio', 'surveyjs'] as const
 type Format = (typeof FORMATS)[number]
+const MAP_HELP =
+  'a JSON file naming how custom component types are read: {"formio": {"<custom>": "<type>" | ' +
+  '{"type": "<type>", ...properties}}, "surveyjs": {...}}; "composite" imports its parts as fields'
 
 /** The parsed JSON of a form file; a missing file or bad JSON is a one-line failure. */
 function readJson(file: string): unknown {
@@ -30,18 +33,36 @@ function formatOption(value: string | undefined): Format | undefined {
   return value as Format
 }
 
+/** The mapping file of custom component types (`--map`); a bad one is a one-line failure naming it. */
+async function typeMapOf(mapFile: string | undefined) {
+  if (mapFile === undefined) return undefined
+  const { parseTypeMap } = await import('@tramita/contract')
+  try {
+    return parseTypeMap(readJson(mapFile))
+  } catch (error) {
+    if (error instanceof CliError) throw error
+    throw new CliError(`${mapFile}: ${(error as Error).message}`)
+  }
+}
+
 /** The file's definition (detected or forced format); an unreadable definition is a one-line failure. */
-async function definitionOf(file: string, opts: { format?: string; name?: string }) {
+async function definitionOf(file: string, opts: { format?: string; name?: string; map?: string }) {
   const { definitionFromFile } = await import('@tramita/contract')
   const fallback = opts.name?.trim() || basename(file, extname(file))
+  const typeMap = await typeMapOf(opts.map)
   try {
-    const read = definitionFromFile(readJson(file), fallback, formatOption(opts.format))
+    const read = definitionFromFile(readJson(file), fallback, formatOption(opts.format), { typeMap })
     if (opts.name?.trim()) read.definition.name = opts.name.trim()
     return read
   } catch (error) {
     if (error instanceof CliError) throw error
     throw new CliError(`${file}: ${(error as Error).message}`)
   }
+}
+
+/** What the importer could not carry, and the custom types it read as others (`mapped`), one per line. */
+function reportUnmapped(unmapped: { path: string; reason: string; mapped?: string }[]): void {
+  for (const u of unmapped) console.log(`${u.mapped ? 'mapped' : 'not imported'} ${u.path}: ${u.reason}`)
 }
 
 /** Problems one per line, `path: message`, after a heading; the command then exits 1. */
@@ -75,11 +96,12 @@ export function registerForms(program: Command) {
     .command('forms:validate')
     .argument('<file>', 'a jsonconfig, an exported form, a Form.io form or a SurveyJS survey')
     .option('--format <format>', `force the format: ${FORMATS.join(', ')}`)
+    .option('--map <file>', MAP_HELP)
     .description('check a form file against the contract; exit 1 with every problem at its path')
-    .action(async (file: string, opts: { format?: string }) => {
+    .action(async (file: string, opts: { format?: string; map?: string }) => {
       const { definitionProblems } = await import('@tramita/contract')
       const read = await definitionOf(file, opts)
-      for (const u of read.unmapped) console.log(`not imported ${u.path}: ${u.reason}`)
+      reportUnmapped(read.unmapped)
       const problems = definitionProblems(read.definition.jsonconfig, read.definition.process)
       if (problems.length > 0) reportProblems(file, problems)
       console.log(`${file}: valid ${read.format} form "${read.definition.name}"`)
@@ -89,14 +111,15 @@ export function registerForms(program: Command) {
     .command('forms:import')
     .argument('<file>', 'a jsonconfig, an exported form, a Form.io form or a SurveyJS survey')
     .option('--format <format>', `force the format: ${FORMATS.join(', ')}`)
+    .option('--map <file>', MAP_HELP)
     .option('--name <name>', 'the form name (default: the file name, or the exported name)')
     .option('--publish', 'publish it as version 1 (refused, and nothing stored, when it has problems)')
     .description('create a form from a file, as a draft for the designer or published')
-    .action(async (file: string, opts: { format?: string; name?: string; publish?: boolean }) => {
+    .action(async (file: string, opts: { format?: string; name?: string; map?: string; publish?: boolean }) => {
       const read = await definitionOf(file, opts)
       await withMigratedApp(async () => {
         const forms = await import('@tramita/server/app/services/process/forms.ts')
-        for (const u of read.unmapped) console.log(`not imported ${u.path}: ${u.reason}`)
+        reportUnmapped(read.unmapped)
         const problems = forms.definitionProblems(read.definition.jsonconfig, read.definition.process)
         if (opts.publish) {
           if (problems.length > 0) reportProblems(file, problems)

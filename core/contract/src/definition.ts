@@ -1,6 +1,12 @@
 import { END_STATE, INIT_STATE } from './process/schema.js'
 import { withDefaults } from './defaults.js'
-import { detectFormFormat, importForm, type ImportFormat, type Unmapped } from './importers/index.js'
+import {
+  detectFormFormat,
+  importForm,
+  type ImportFormat,
+  type ImportOptions,
+  type Unmapped,
+} from './importers/index.js'
 import { DEFAULT_PAGE } from './importers/draft.js'
 import { validateProcess } from './process/validate.js'
 import { validateConfig, type ConfigProblem } from './validate-config.js'
@@ -79,9 +85,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * A form file as the CLI takes it: an exported document (`{name, jsonconfig, process}`, what
  * forms:export writes), a bare jsonconfig, a Form.io form or a SurveyJS survey (through the
- * contract's importForm). `format` forces one; otherwise it is detected. Throws when it is none.
+ * contract's importForm, with `options.typeMap` for custom types). `format` forces one; otherwise it is
+ * detected. Throws when it is none.
  */
-export function definitionFromFile(json: unknown, fallbackName: string, format?: ImportFormat): FileDefinition {
+export function definitionFromFile(
+  json: unknown,
+  fallbackName: string,
+  format?: ImportFormat,
+  options: ImportOptions = {}
+): FileDefinition {
   if (isRecord(json) && 'jsonconfig' in json && (format === undefined || format === 'jsonconfig')) {
     const name = typeof json.name === 'string' && json.name.trim() ? json.name.trim() : fallbackName
     const process = json.process ?? recordOnlyProcess(name)
@@ -93,7 +105,7 @@ export function definitionFromFile(json: unknown, fallbackName: string, format?:
     const definition = { name: fallbackName, jsonconfig: json, process: recordOnlyProcess(fallbackName) }
     return { definition, format: chosen, unmapped: [] }
   }
-  const imported = importForm(json, chosen)
+  const imported = importForm(json, chosen, options)
   const definition = { name: fallbackName, jsonconfig: imported.config, process: recordOnlyProcess(fallbackName) }
   return { definition, format: imported.format, unmapped: imported.unmapped }
 }

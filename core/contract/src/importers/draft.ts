@@ -6,6 +6,7 @@
 import type { FormConfigInput } from '../config.js'
 import { and, type Js } from './js.js'
 import { NameAllocator } from './names.js'
+import type { TypeMapping } from './type-map.js'
 import type { DraftItem, Json, Unmapped } from './types.js'
 
 /** A condition resolved at the end; it reports its own failure once and then yields undefined. */
@@ -40,6 +41,9 @@ export class FormDraft {
 
   /** The language of the source's unmarked texts (a SurveyJS locale map's `default`). */
   sourceLocale = 'en'
+
+  /** The mapping file's entries for this source's library (type-map.ts). */
+  typeMap: Record<string, TypeMapping> = {}
 
   /** SurveyJS reads question names case-insensitively; Form.io keys are exact. */
   constructor(private readonly caseInsensitive = false) {}

@@ -4,7 +4,7 @@
  * hidden, disabled, persistence) and reports the properties that have no place in the jsonconfig.
  */
 import type { FormDraft } from './draft.js'
-import { hasTags, htmlAsMarkdown, htmlAsText } from './html-text.js'
+import { hasTags, htmlAsText, textElementOf } from './html-text.js'
 import { formioTable } from './formio-table.js'
 import { formioOptions } from './formio-options.js'
 import { formioValidation } from './validation.js'
@@ -121,10 +121,9 @@ function htmlElement(draft: FormDraft, c: Json, _path: string, key: string): Dra
   return [htmlOrText(draft, key, `<${tag}${attrs}>${pickText(c.content)}</${tag}>`)]
 }
 
-/** Simple text markup becomes a text element (markdown, the page's styles, full height); the rest stays html. */
 function htmlOrText(draft: FormDraft, key: string, html: string): DraftItem {
-  const markdown = htmlAsMarkdown(html)
-  return markdown === undefined ? draft.element(key, 'html', { html }) : draft.element(key, 'text', { value: markdown })
+  const { type, data } = textElementOf(html)
+  return draft.element(key, type, data)
 }
 
 /** A label or description as plain text: HTML in it is read for its words. */

@@ -6,12 +6,14 @@
 import { analyzeScript } from '@tramita/sandbox'
 import { GRID_COLUMNS } from '../constants.js'
 import type { FormConfigInput } from '../config.js'
+import { formioCustom } from './custom-types.js'
 import { FormDraft, type Condition } from './draft.js'
 import { formioCondition } from './formio-conditions.js'
 import { formioItems, isFormioLeaf } from './formio-fields.js'
 import { pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, positive, type DraftItem, type ImportResult, type Json } from './types.js'
 import { useFormioI18n } from './validation.js'
+import type { ImportOptions } from './types.js'
 
 interface Scope {
   /** Grid columns the components at this level may take. */
@@ -107,11 +109,13 @@ function tabs(draft: FormDraft, c: Json, path: string, scope: Scope): string[][]
   })
 }
 
-function component(draft: FormDraft, c: unknown, path: string, outer: Scope): string[][] {
-  if (!isObject(c)) {
+function component(draft: FormDraft, raw: unknown, path: string, outer: Scope): string[][] {
+  if (!isObject(raw)) {
     draft.skip(path, 'not a component')
     return []
   }
+  // A custom type is read as the one the mapping file or its shape gives.
+  const c = formioCustom(draft, raw, path)
   const type = String(c.type)
   const own = formioCondition(draft, c, path)
   const scope = {
@@ -194,9 +198,10 @@ function reportCleared(draft: FormDraft, config: FormConfigInput): void {
   }
 }
 
-export function importFormio(json: unknown): ImportResult {
+export function importFormio(json: unknown, options: ImportOptions = {}): ImportResult {
   if (!isObject(json) || !Array.isArray(json.components)) throw new Error('Not a Form.io form: it has no components')
   const draft = new FormDraft()
+  draft.typeMap = options.typeMap?.formio ?? {}
   clearedWhenHidden.set(draft, [])
   const scope: Scope = { span: GRID_COLUMNS, conditions: [], hidden: false, disabled: false }
   const isWizard = json.display === 'wizard'

@@ -124,3 +124,9 @@ export function htmlAsText(html: string): string {
 
 /** Whether a text holds HTML tags. */
 export const hasTags = (text: string) => /<\/?[a-zA-Z][^>]*>/.test(text)
+
+/** Simple text markup as a text element (markdown, the page's styles, full height); the rest stays html. */
+export function textElementOf(html: string): { type: 'text' | 'html'; data: { value: string } | { html: string } } {
+  const markdown = htmlAsMarkdown(html)
+  return markdown === undefined ? { type: 'html', data: { html } } : { type: 'text', data: { value: markdown } }
+}

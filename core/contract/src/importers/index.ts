@@ -7,11 +7,12 @@ import type { FormConfigInput } from '../config.js'
 import { validateConfig } from '../validate-config.js'
 import { importFormio } from './formio.js'
 import { importSurveyJs } from './surveyjs.js'
-import { isObject, listOf, type ImportFormat, type ImportResult } from './types.js'
+import { isObject, listOf, type ImportFormat, type ImportOptions, type ImportResult } from './types.js'
 
 export { importFormio } from './formio.js'
 export { importSurveyJs } from './surveyjs.js'
-export type { ImportFormat, ImportResult, Unmapped } from './types.js'
+export { parseTypeMap, TypeMapError, type TypeMap, type TypeMapping } from './type-map.js'
+export type { ImportFormat, ImportOptions, ImportResult, Unmapped } from './types.js'
 
 /** Which format a definition is in, from the keys each one is built around; undefined when none. */
 export function detectFormFormat(json: unknown): ImportFormat | undefined {
@@ -37,16 +38,19 @@ export function importJsonconfig(json: unknown): ImportResult {
   return { config, unmapped, format: 'jsonconfig' }
 }
 
-/** Imports a form definition, detecting its format unless `format` forces one. Throws on an unknown format. */
-export function importForm(json: unknown, format?: ImportFormat): ImportResult {
+/**
+ * Imports a form definition, detecting its format unless `format` forces one; `options.typeMap` (a
+ * mapping file read by parseTypeMap) says how to read custom types. Throws on an unknown format.
+ */
+export function importForm(json: unknown, format?: ImportFormat, options: ImportOptions = {}): ImportResult {
   const chosen = format ?? detectFormFormat(json)
   switch (chosen) {
     case 'jsonconfig':
       return importJsonconfig(json)
     case 'formio':
-      return importFormio(json)
+      return importFormio(json, options)
     case 'surveyjs':
-      return importSurveyJs(json)
+      return importSurveyJs(json, options)
     default:
       throw new Error(
         'Unknown form format: expected a jsonconfig (form.pages), Form.io (components) or SurveyJS (pages)'

@@ -4,6 +4,7 @@
  * startWithNewLine: false joins the row before it, and widths in percent become grid columns.
  */
 import { GRID_COLUMNS } from '../constants.js'
+import { surveyCustom } from './custom-types.js'
 import { FormDraft, type Condition } from './draft.js'
 import { applyCommon, hiddenForGood, reportLost, surveyCondition, surveyResolver } from './surveyjs-common.js'
 import { translateSurveyExpression } from './surveyjs-emit.js'
@@ -13,6 +14,7 @@ import { surveyTriggers } from './surveyjs-triggers.js'
 import { gridColumns, pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type ImportResult, type Json } from './types.js'
 import { surveyRequiredMessage } from './validation.js'
+import type { ImportOptions } from './types.js'
 
 const MAKERS = { ...FIELD_MAKERS, ...MATRIX_MAKERS }
 const ELEMENTS = ['html', 'image']
@@ -81,9 +83,12 @@ function shareRow(items: DraftItem[]): void {
 function walk(draft: FormDraft, elements: unknown, path: string, outer: Scope): string[][] {
   const rows: string[][] = []
   let canJoin = false
-  listOf(elements).forEach((element, index) => {
+  listOf(elements).forEach((raw, index) => {
     const here = `${path}/${index}`
-    if (!isObject(element)) return draft.skip(here, 'not a question')
+    if (!isObject(raw)) return draft.skip(here, 'not a question')
+    // A custom type is read as the one the mapping file or its shape gives (or is already its text element).
+    const custom = surveyCustom(draft, raw, here)
+    const element = Array.isArray(custom) ? raw : custom
     const own = surveyCondition(draft, element, here)
     const scope = {
       conditions: own ? [...outer.conditions, own] : outer.conditions,
@@ -99,7 +104,7 @@ function walk(draft: FormDraft, elements: unknown, path: string, outer: Scope): 
       canJoin = false
       return
     }
-    const items = question(draft, element, here)
+    const items = Array.isArray(custom) ? custom : question(draft, element, here)
     items.forEach((item) => place(draft, item, scope))
     const width = typeof element.width === 'string' ? /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(element.width) : null
     if (items.length === 1 && width) items[0]!.data.width = gridColumns(Number(width[1]), 100)
@@ -157,7 +162,7 @@ function sendButton(draft: FormDraft, json: Json): void {
   draft.addRows([[draft.element('send', 'send', value ? { value } : {}).field_name]])
 }
 
-export function importSurveyJs(json: unknown): ImportResult {
+export function importSurveyJs(json: unknown, options: ImportOptions = {}): ImportResult {
   if (
     !isObject(json) ||
     !(Array.isArray(json.pages) || Array.isArray(json.elements) || Array.isArray(json.questions))
@@ -165,6 +170,7 @@ export function importSurveyJs(json: unknown): ImportResult {
     throw new Error('Not a SurveyJS survey: it has no pages, elements or questions')
   }
   const draft = new FormDraft(true)
+  draft.typeMap = options.typeMap?.surveyjs ?? {}
   if (typeof json.locale === 'string' && json.locale !== '') draft.sourceLocale = json.locale
   const pages = pagesOf(json)
   pages.forEach(({ page, path, elements, elementsPath }, index) => {

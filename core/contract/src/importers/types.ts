@@ -1,12 +1,23 @@
 /** Shapes shared by the importers: what an import returns and the items it builds. */
 import type { FormConfigInput } from '../config.js'
+import type { TypeMap } from './type-map.js'
 
 export type ImportFormat = 'jsonconfig' | 'formio' | 'surveyjs'
 
-/** Something of the source the jsonconfig cannot hold: its JSON Pointer in the source, and why. */
+/**
+ * Something of the source the jsonconfig cannot hold: its JSON Pointer in the source, and why. A custom
+ * type imported as another (custom-types.ts) is listed too, with `mapped` naming the source library's
+ * type it was read as, so a changed meaning is never silent.
+ */
 export interface Unmapped {
   path: string
   reason: string
+  mapped?: string
+}
+
+/** How an import reads the source: the mapping file's custom types (type-map.ts). */
+export interface ImportOptions {
+  typeMap?: TypeMap
 }
 
 export interface ImportResult {

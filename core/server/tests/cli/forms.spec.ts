@@ -114,4 +114,87 @@ test.group('tramita forms commands', () => {
     assert.equal(neither.code, 1)
     assert.include(neither.output, 'Unknown form format')
   }).skip(...NOT_ABOUT_THE_DATABASE)
+
+  test('--map reads custom component types as the mapping file says; a bad file exits 1 and stores nothing', async ({
+    assert,
+    cleanup,
+  }) => {
+    const db = childDatabase('cli-forms-map')
+    cleanup(() => db.drop())
+    assert.equal((await runCli(['migrate'], db.env)).code, 0)
+    const dir = db.dataDir
+    const formio = join(dir, 'custom.json')
+    writeFileSync(
+      formio,
+      JSON.stringify({
+        components: [
+          { type: 'nombreCompuesto', key: 'titular', label: 'Titular' },
+          { type: 'siNo', key: 'acepta', label: 'Acepta', input: true },
+          { type: 'textfield', key: 'saludo', conditional: { show: true, when: 'titular.nombre', eq: 'Ana' } },
+        ],
+      })
+    )
+    const map = join(dir, 'map.json')
+    writeFileSync(
+      map,
+      JSON.stringify({
+        formio: {
+          nombreCompuesto: {
+            type: 'composite',
+            components: [
+              { type: 'textfield', key: 'nombre', label: 'Nombre' },
+              { type: 'textfield', key: 'apellido', label: 'Apellido' },
+            ],
+          },
+        },
+      })
+    )
+
+    const help = await runCli(['forms:import', '--help'], db.env)
+    assert.equal(help.code, 0, help.output)
+    assert.include(help.output, '--map <file>')
+
+    // The composite comes from the file; the yes/no by its shape; both are listed as mapped.
+    const published = await runCli(['forms:import', formio, '--map', map, '--name', 'Con tipos', '--publish'], db.env)
+    assert.equal(published.code, 0, published.output)
+    assert.include(
+      published.output,
+      'mapped /components/0: the custom Form.io component "nombreCompuesto" is imported as "composite"'
+    )
+    assert.include(published.output, 'mapped /components/1: the custom Form.io component "siNo" is mapped by shape')
+    assert.match(published.output, /published as version 1/)
+    const rows = await db.query<{ id: number }>('select id from forms')
+    const exported = await runCli(['forms:export', String(rows[0]!.id)], db.env)
+    assert.equal(exported.code, 0, exported.output)
+    const { jsonconfig } = JSON.parse(exported.output.slice(exported.output.indexOf('{')))
+    const fields = Object.fromEntries(
+      jsonconfig.fields.map((f: { field_name: string; type: string; data: Record<string, unknown> }) => [
+        f.field_name,
+        f,
+      ])
+    )
+    assert.deepEqual(Object.keys(fields), ['titular_nombre', 'titular_apellido', 'acepta', 'saludo'])
+    assert.equal(fields.acepta.type, 'radios')
+    assert.equal(fields.saludo.data.show_with_formule, 'titular_nombre == "Ana"')
+
+    // Without the file the composite is skipped, and the condition reading its part is reported.
+    const without = await runCli(['forms:validate', formio], db.env)
+    assert.include(
+      without.output,
+      'not imported /components/0: no equivalent for the Form.io component "nombreCompuesto"'
+    )
+    assert.include(without.output, 'not imported /components/2/conditional/when')
+
+    const badTarget = join(dir, 'bad-map.json')
+    writeFileSync(badTarget, JSON.stringify({ formio: { siNo: 'interruptor' } }))
+    const refused = await runCli(['forms:import', formio, '--map', badTarget, '--publish'], db.env)
+    assert.equal(refused.code, 1)
+    assert.include(refused.output, `${badTarget}: "formio.siNo": "interruptor" is not a Form.io type`)
+    const notJson = join(dir, 'roto-map.json')
+    writeFileSync(notJson, '{"formio": ')
+    const broken = await runCli(['forms:validate', formio, '--map', notJson], db.env)
+    assert.equal(broken.code, 1)
+    assert.include(broken.output, `${notJson} is not valid JSON`)
+    assert.equal((await db.query<{ n: number }>('select count(*) as n from forms'))[0]!.n, 1)
+  }).skip(...NOT_ABOUT_THE_DATABASE)
 })
