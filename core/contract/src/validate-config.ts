@@ -15,6 +15,7 @@ import { coreRegistry } from './core-types.js'
 import { withDefaults } from './defaults.js'
 import { sectionPages } from './layout.js'
 import { buildGraph } from './graph.js'
+import { textLimit, textMinLength } from './rules/text.js'
 import type { FieldTypeRegistry } from './registry.js'
 import { actionConfigWithDefaults, configReferences, configRole, coreActionRegistry } from './actions.js'
 import type { ActionTypeRegistry } from './actions.js'
@@ -132,8 +133,26 @@ export function validateConfig(
   return [
     ...referenceProblems(resolved, actionTypes),
     ...templateProblems(resolved),
+    ...lengthProblems(resolved),
     ...scriptProblems(resolved, actionTypes),
   ]
+}
+
+/** A text whose minimum length is above its maximum could never be filled in. */
+function lengthProblems(config: FormConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  config.fields.forEach((item, index) => {
+    const ref = item.data.ref as { limit: number; mask: string; min_length?: number }
+    const min = textMinLength({ minLength: ref.min_length })
+    const max = textLimit(ref)
+    if (min !== null && max !== null && min > max) {
+      problems.push({
+        path: `/fields/${index}/data/ref/min_length`,
+        message: `the minimum length (${min}) is above the maximum length (${max})`,
+      })
+    }
+  })
+  return problems
 }
 
 /** Each step of each action against its type's config schema (defaults applied, as the engine reads it). */

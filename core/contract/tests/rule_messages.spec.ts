@@ -178,6 +178,18 @@ test.group('custom validation messages (runtime and server read the same rule)',
       problems.map((p) => p.path),
       ['/fields/0/data/validate/messages/pattern', '/fields/0/data/validate/messages/nope']
     )
+    // A minimum above the maximum could never be met (a mask removes the maximum).
+    const impossible = (ref: Record<string, unknown>) =>
+      validateConfig({
+        form: { pages: [{ name: 'P', layout: [['x']] }] },
+        fields: [{ field_name: 'x', type: 'text', data: { ref } }],
+      })
+    assert.deepEqual(impossible({ min_length: 6, limit: 4 }), [
+      { path: '/fields/0/data/ref/min_length', message: 'the minimum length (6) is above the maximum length (4)' },
+    ])
+    assert.deepEqual(impossible({ min_length: 4, limit: 4 }), [])
+    assert.deepEqual(impossible({ min_length: 6, limit: 4, mask: '######' }), [])
+    assert.deepEqual(impossible({ min_length: 6 }), [])
     // A custom message with only spaces is no message: the product's shows.
     const blank = { data: { validate: { messages: { pattern: '  ' } } } }
     assert.isUndefined(customMessage(blank, 'pattern'))
