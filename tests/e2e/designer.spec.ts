@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Browser, Locator, Page } from 'playwright-core'
+import { checkA11y } from './a11y.ts'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people, waitUntil } from './session.ts'
 import { MONACO_REQUEST } from '../bench/budgets.ts'
@@ -597,6 +598,8 @@ test.group('the form designer shell in Chromium', (group) => {
           { type: 'textfield', key: 'nombre', label: 'Nombre', input: true, validate: { required: true } },
           { type: 'email', key: 'correo', label: 'Correo', input: true },
           { type: 'weird', key: 'raro', label: 'Raro' },
+          // A custom type read by its shape: listed apart, as mapped.
+          { type: 'yesNo', key: 'acepta', label: 'Acepta', input: true },
         ],
       },
       surveyjs: {
@@ -623,14 +626,24 @@ test.group('the form designer shell in Chromium', (group) => {
       const imported = page.getByTestId('json-imported')
       await imported.waitFor()
       assert.include(await imported.innerText(), format)
-      if (format === 'formio') assert.include(await imported.innerText(), '/components/2')
+      if (format === 'formio') {
+        assert.include(await imported.innerText(), '/components/2')
+        assert.include(await page.getByTestId('json-mapped').innerText(), '/components/3')
+        assert.include(await imported.innerText(), '1 parte no se pudo traer')
+        await checkA11y(page, 'designer JSON import with mapped types')
+        // On a phone the notice wraps its long reasons instead of scrolling sideways.
+        await page.setViewportSize({ width: 390, height: 800 })
+        const overflow = await imported.evaluate((el) => el.scrollWidth - el.clientWidth)
+        assert.isAtMost(overflow, 0)
+        await page.setViewportSize({ width: 1280, height: 900 })
+      } else assert.equal(await page.getByTestId('json-mapped').count(), 0)
       await page.getByTestId('json-use-import').click()
       await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
       await page.getByTestId('publish').click()
       await page.getByTestId('published').waitFor()
       const version = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').firstOrFail()
       const fields = JSON.parse(version.jsonconfig).fields.map((f: { field_name: string }) => f.field_name)
-      assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo'] : ['edad'])
+      assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo', 'acepta'] : ['edad'])
     }
   })
 

@@ -25,6 +25,9 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
   const [error, setError] = useState<TextError>()
   const [imported, setImported] = useState<Imported>()
   const [format, setFormat] = useState<ImportFormat | ''>('')
+  // Custom types read as others (custom-types.ts) are listed apart from what was not brought over.
+  const notImported = imported?.unmapped.filter((u) => !u.mapped) ?? []
+  const mapped = imported?.unmapped.filter((u) => u.mapped) ?? []
   const problems = useMemo(() => validateDocument(doc, registry, actionTypes), [doc, registry, actionTypes])
   // The document changed (applied here, undone, edited in another view): the text follows it.
   useEffect(() => setText(original), [original])
@@ -93,14 +96,26 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
       )}
       {imported && (
         <div className="notice" data-testid="json-imported">
-          <p>{t('json.imported', { format: imported.format, count: imported.unmapped.length })}</p>
+          <p>{t('json.imported', { format: imported.format, count: notImported.length })}</p>
           <ul>
-            {imported.unmapped.map((u) => (
+            {notImported.map((u) => (
               <li key={`${u.path} ${u.reason}`}>
                 <code>{u.path}</code> {u.reason}
               </li>
             ))}
           </ul>
+          {mapped.length > 0 && (
+            <>
+              <p>{t('json.mapped', { count: mapped.length })}</p>
+              <ul data-testid="json-mapped">
+                {mapped.map((u) => (
+                  <li key={`${u.path} ${u.reason}`}>
+                    <code>{u.path}</code> {u.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <button type="button" onClick={useImported} data-testid="json-use-import">
             {t('json.use_import')}
           </button>
