@@ -138,8 +138,10 @@ function prefixed(children: unknown, prefix: string, keys: Keys, later: [string,
 }
 
 /** A composite as the layout container of its library, its parts named `key.part`. */
-function composite(draft: FormDraft, library: Library, c: Json, key: string): Json {
+function composite(draft: FormDraft, library: Library, c: Json, key: string, path: string): Json {
   const keys = KEYS[library]
+  if (listOf(c[keys.children]).length === 0)
+    draft.skip(path, `the composite "${key}" has no ${keys.children}: no parts`)
   const aliases: [string, string][] = []
   const parts = prefixed(c[keys.children], key, keys, aliases)
   // The bare key of a part reads it too, unless another field already answers to it.
@@ -186,10 +188,17 @@ function yesNo(library: Library, c: Json): Json {
 }
 
 /** The component rewritten for a shape, or the items already built (a SurveyJS text element). */
-function byShape(draft: FormDraft, library: Library, shape: Shape, c: Json, key: string): Json | DraftItem[] {
+function byShape(
+  draft: FormDraft,
+  library: Library,
+  shape: Shape,
+  c: Json,
+  key: string,
+  path: string
+): Json | DraftItem[] {
   switch (shape.as) {
     case 'composite':
-      return composite(draft, library, c, key)
+      return composite(draft, library, c, key, path)
     case 'file':
       return { ...c, type: 'file' }
     case 'yesno':
@@ -229,12 +238,12 @@ function custom(draft: FormDraft, library: Library, c: Json, path: string): Json
       reason: `the custom ${keys.label} "${type}" is imported as "${mapping.type}"${parts}, as the mapping file says`,
       mapped: mapping.type,
     })
-    return mapping.type === COMPOSITE ? composite(draft, library, merged, key) : merged
+    return mapping.type === COMPOSITE ? composite(draft, library, merged, key, path) : merged
   }
   if (type !== COMPOSITE && isKnownType(library, type)) return c
   const shape = shapeOf(library, type, c)
   if (!shape) return c
-  const result = byShape(draft, library, shape, c, key)
+  const result = byShape(draft, library, shape, c, key, path)
   const became = Array.isArray(result) ? 'html' : String(result.type)
   const condition = shape.as === 'composite' ? `; a condition on "${key}" as a whole is not carried` : ''
   draft.unmapped.push({

@@ -1,6 +1,14 @@
 import { test } from '@japa/runner'
+import { Utils } from '@formio/js/utils'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { definitionFromFile, evaluateForm, validateConfig, withDefaults } from '../../src/index.js'
+import {
+  coreRegistry,
+  definitionFromFile,
+  evaluateForm,
+  initialValues,
+  validateConfig,
+  withDefaults,
+} from '../../src/index.js'
 import {
   importForm,
   importFormio,
@@ -134,6 +142,49 @@ test.group('Custom types: Form.io by shape', (group) => {
     for (const name of ['si_acepta', 'si_sigue', 'si_marca', 'si_ana']) assert.isFalse(no.conditions.get(name), name)
     const unanswered = await evaluateForm(config, { acepta: '', sigue: '', marca: '' }, { runner })
     for (const name of ['si_acepta', 'si_sigue', 'si_marca']) assert.isFalse(unanswered.conditions.get(name), name)
+  })
+  test('a condition on a named yes/no means what it means in @formio/js on the radio it became', async ({ assert }) => {
+    // In Form.io the radio holds its 'true' / 'false' values as booleans (Radio.normalizeValue).
+    const source = {
+      type: 'radio',
+      key: 'yn',
+      input: true,
+      values: [
+        { value: 'true', label: 'Sí' },
+        { value: 'false', label: 'No' },
+      ],
+    }
+    const conditionals = [
+      ...[true, false, 'true', 'false', 'yes'].map((eq) => ({ show: true, when: 'yn', eq })),
+      ...['isEqual', 'isNotEqual'].flatMap((operator) =>
+        [true, false, 'true', 'false'].map((value) => ({
+          show: true,
+          conjunction: 'all',
+          conditions: [{ component: 'yn', operator, value }],
+        }))
+      ),
+    ]
+    const mismatches: string[] = []
+    for (const conditional of conditionals) {
+      const target = { type: 'textfield', key: 'x', input: true, conditional }
+      const imported = importFormio({ components: [{ type: 'yesNo', key: 'yn', input: true }, target] })
+      assert.deepEqual(Object.values(mappedOf(imported)), ['radio'])
+      const config = withDefaults(imported.config)
+      for (const [formio, tramita] of [
+        [true, 'true'],
+        [false, 'false'],
+        ['', ''],
+      ] as const) {
+        const form = { components: [source, target] }
+        const data = { yn: formio }
+        const expected = Utils.checkCondition(target as never, data, data, form as never, null) as boolean
+        const run = await evaluateForm(config, initialValues(config, coreRegistry(), { yn: tramita }), { runner })
+        const actual = run.conditions.get('x') ?? true
+        if (actual !== expected)
+          mismatches.push(`${JSON.stringify(conditional)} on ${String(formio)}: Form.io ${expected}`)
+      }
+    }
+    assert.deepEqual(mismatches, [])
   })
 })
 
@@ -271,6 +322,12 @@ test.group('Custom types: the mapping file', (group) => {
     assert.deepEqual(mappedOf(formio), { '/components/0': 'checkbox', '/components/1': 'textarea' })
     assert.match(reasonAt(formio, '/components/0')!, /"yesNo" is imported as "checkbox", as the mapping file says/)
     assert.equal(conditionOf(formio, 'si'), 'acepta')
+    // A composite the file gives no parts is reported, not silently empty.
+    const noParts = importFormio(
+      { components: [{ type: 'vacio', key: 'v' }] },
+      { typeMap: parseTypeMap({ formio: { vacio: 'composite' } }) }
+    )
+    assert.equal(noParts.unmapped[1]?.reason, 'the composite "v" has no components: no parts')
 
     // A SurveyJS composite holds no parts in the survey's JSON: the file gives them.
     const survey = {
