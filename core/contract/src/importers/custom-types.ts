@@ -61,8 +61,17 @@ const KEYS: Record<Library, Keys> = {
 /** Form.io's own types whose value is an object or a list: a text field would change their meaning. */
 const NOT_GUESSED = new Set(['address', 'form', 'datamap', 'tree', 'tagpad', 'sketchpad', 'recaptcha', 'dynamicWizard'])
 
-const FILE_NAME = /attach|upload|file|adjunt|archivo/i
-const YES_NO_NAME = /yes.?no|s[ií].?no/i
+/** Words of a type name as written (yesNo, yes_no, file-upload): a name is judged by whole words. */
+const words = (type: string) =>
+  ` ${type
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9áéíóúñ]+/)
+    .join(' ')} `
+const FILE_NAME = / (attach\w*|upload\w*|files?|fileupload|adjuntos?|archivos?) /
+const YES_NO_NAME = / (yes ?no|s[ií] ?no) /
+/** Containers that only lay out their children: a composite's parts inside them are still its parts. */
+const LAYOUTS = new Set(['panel', 'fieldset', 'well', 'columns', 'tabs'])
 const YES = new Set(['yes', 'y', 'si', 'sí', 'true', '是'])
 const NO = new Set(['no', 'n', 'false', '否'])
 const TEXT_KEYS = ['html', 'content', 'text']
@@ -102,9 +111,9 @@ function shapeOf(library: Library, type: string, c: Json): Shape | undefined {
   if (listOf(c[keys.children]).length > 0) return { as: 'composite', why: `it holds ${keys.children}` }
   const fileKey = keys.files.find((key) => c[key] !== undefined)
   if (fileKey) return { as: 'file', why: `it has "${fileKey}"` }
-  if (FILE_NAME.test(type)) return { as: 'file', why: 'its type is named as a file' }
+  if (FILE_NAME.test(words(type))) return { as: 'file', why: 'its type is named as a file' }
   if (options && isYesNoPair(options)) return { as: 'yesno', why: 'it lists a yes and a no option' }
-  if (!options && YES_NO_NAME.test(type)) return { as: 'yesno', why: 'its type is named yes/no' }
+  if (!options && YES_NO_NAME.test(words(type))) return { as: 'yesno', why: 'its type is named yes/no' }
   if (options) return undefined
   const takesInput =
     library === 'formio'
@@ -128,8 +137,11 @@ function prefixed(children: unknown, prefix: string, keys: Keys, later: [string,
       if (keys.name === 'name' && copy.title === undefined) copy.title = own
       later.push([`${prefix}.${own}`, own])
     }
-    if (Array.isArray(child[keys.children])) copy[keys.children] = prefixed(child[keys.children], prefix, keys, later)
-    if (Array.isArray(child.columns))
+    // A nested composite or data container names its own parts; a layout (or a tab, untyped) does not.
+    const layout = child.type === undefined || LAYOUTS.has(String(child.type))
+    if (layout && Array.isArray(child[keys.children]))
+      copy[keys.children] = prefixed(child[keys.children], prefix, keys, later)
+    if (layout && Array.isArray(child.columns))
       copy.columns = child.columns.map((col) =>
         isObject(col) ? { ...col, components: prefixed(col.components, prefix, keys, later) } : col
       )

@@ -143,6 +143,37 @@ test.group('Custom types: Form.io by shape', (group) => {
     const unanswered = await evaluateForm(config, { acepta: '', sigue: '', marca: '' }, { runner })
     for (const name of ['si_acepta', 'si_sigue', 'si_marca']) assert.isFalse(unanswered.conditions.get(name), name)
   })
+  test('names are judged by whole words; a composite inside a composite names its own parts', ({ assert }) => {
+    const named = importFormio({
+      components: [
+        { type: 'profile', key: 'perfil', input: true },
+        { type: 'casino', key: 'juego', input: true },
+        { type: 'siNoPregunta', key: 'sn' },
+        { type: 'fileUpload', key: 'doc' },
+        {
+          type: 'applicant',
+          key: 'solicitante',
+          components: [
+            { type: 'panel', key: 'p', components: [{ type: 'textfield', key: 'correo' }] },
+            { type: 'fullName', key: 'nombre', components: [{ type: 'textfield', key: 'primero' }] },
+          ],
+        },
+        { type: 'textfield', key: 'x', conditional: { show: true, when: 'solicitante.nombre.primero', eq: 'Ana' } },
+      ],
+    })
+    assert.deepEqual(mappedOf(named), {
+      '/components/0': 'textfield',
+      '/components/1': 'textfield',
+      '/components/2': 'radio',
+      '/components/3': 'file',
+      '/components/4': 'composite',
+      '/components/4/components/1': 'composite',
+    })
+    assert.isOk(itemOf(named, 'solicitante_correo'))
+    assert.equal(conditionOf(named, 'x'), 'solicitante_nombre_primero == "Ana"')
+    assert.deepEqual(validateConfig(named.config), [])
+  })
+
   test('a condition on a named yes/no means what it means in @formio/js on the radio it became', async ({ assert }) => {
     // In Form.io the radio holds its 'true' / 'false' values as booleans (Radio.normalizeValue).
     const source = {
