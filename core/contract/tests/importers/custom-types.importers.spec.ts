@@ -310,6 +310,10 @@ test.group('Custom types: the mapping file', (group) => {
         /"formio.name": its properties use "name", which is mapped too/,
       ],
     ]
+    // A "__proto__" entry is an entry like any other, not the object's prototype.
+    const proto = parseTypeMap(JSON.parse('{"formio": {"__proto__": "textfield"}}'))
+    assert.deepEqual(Object.keys(proto.formio), ['__proto__'])
+    assert.equal(Object.getPrototypeOf(proto.formio), Object.prototype)
     for (const [json, message] of cases) {
       assert.throws(() => parseTypeMap(json), message)
       try {
