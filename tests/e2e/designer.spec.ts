@@ -598,7 +598,7 @@ test.group('the form designer shell in Chromium', (group) => {
           { type: 'textfield', key: 'nombre', label: 'Nombre', input: true, validate: { required: true } },
           { type: 'email', key: 'correo', label: 'Correo', input: true },
           { type: 'weird', key: 'raro', label: 'Raro' },
-          // A custom type read by its shape: listed apart, as mapped.
+          // A custom type, read as the mapping file says: listed apart, as mapped.
           { type: 'yesNo', key: 'acepta', label: 'Acepta', input: true },
         ],
       },
@@ -618,6 +618,19 @@ test.group('the form designer shell in Chromium', (group) => {
       )
       await page.goto(`${base}/designer/forms/${formId}`)
       await page.getByTestId('view-json').click()
+      if (format === 'formio') {
+        // A mapping file of custom types: a bad one is refused with its reason, a good one is used.
+        const mapFile = (name: string, map: unknown) => ({
+          name,
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(map)),
+        })
+        await page.getByTestId('json-map').setInputFiles(mapFile('malo.json', { formio: { yesNo: 'interruptor' } }))
+        await page.getByTestId('json-error').filter({ hasText: 'malo.json: "formio.yesNo": "interruptor"' }).waitFor()
+        await page.getByTestId('json-map').setInputFiles(mapFile('tipos.json', { formio: { yesNo: 'checkbox' } }))
+        await page.getByTestId('json-map-name').filter({ hasText: 'En uso: tipos.json' }).waitFor()
+        assert.equal(await page.getByTestId('json-error').count(), 0)
+      }
       await page.getByTestId('json-import').setInputFiles({
         name: `${format}.json`,
         mimeType: 'application/json',
@@ -628,13 +641,18 @@ test.group('the form designer shell in Chromium', (group) => {
       assert.include(await imported.innerText(), format)
       if (format === 'formio') {
         assert.include(await imported.innerText(), '/components/2')
-        assert.include(await page.getByTestId('json-mapped').innerText(), '/components/3')
+        const mappedList = await page.getByTestId('json-mapped').innerText()
+        assert.include(mappedList, '/components/3')
+        assert.include(mappedList, 'as the mapping file says')
         assert.include(await imported.innerText(), '1 parte no se pudo traer')
         await checkA11y(page, 'designer JSON import with mapped types')
         // On a phone the notice wraps its long reasons instead of scrolling sideways.
         await page.setViewportSize({ width: 390, height: 800 })
         const overflow = await imported.evaluate((el) => el.scrollWidth - el.clientWidth)
         assert.isAtMost(overflow, 0)
+        // The toolbar, with the mapping file's input, wraps too.
+        const toolbar = page.getByTestId('json-view').locator('.toolbar')
+        assert.isAtMost(await toolbar.evaluate((el) => el.scrollWidth - el.clientWidth), 0)
         await page.setViewportSize({ width: 1280, height: 900 })
       } else assert.equal(await page.getByTestId('json-mapped').count(), 0)
       await page.getByTestId('json-use-import').click()
@@ -644,6 +662,10 @@ test.group('the form designer shell in Chromium', (group) => {
       const version = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').firstOrFail()
       const fields = JSON.parse(version.jsonconfig).fields.map((f: { field_name: string }) => f.field_name)
       assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo', 'acepta'] : ['edad'])
+      if (format === 'formio') {
+        const types = JSON.parse(version.jsonconfig).fields.map((f: { type: string }) => f.type)
+        assert.equal(types[2], 'checkbox')
+      }
     }
   })
 
