@@ -1,6 +1,13 @@
 import { test } from '@japa/runner'
 import { openDocument, validateDocument } from '../src/model/index.js'
-import { documentText, importText, parseJson, positionOf, readDocumentText } from '../src/json/document_text.js'
+import {
+  documentText,
+  importText,
+  parseJson,
+  positionOf,
+  readDocumentText,
+  readTypeMapText,
+} from '../src/json/document_text.js'
 import { sampleDocument } from './model_fixture.js'
 
 test.group('JSON view', () => {
@@ -75,5 +82,31 @@ test.group('JSON view', () => {
     const unknown = importText('{"hola": 1}', doc)
     assert.isFalse(unknown.ok)
     if (!unknown.ok) assert.match(unknown.error.message, /Unknown form format/)
+  })
+
+  test('a mapping file of custom types is read for the import; a bad one is refused with its reason', ({ assert }) => {
+    const doc = sampleDocument()
+    const map = readTypeMapText('{"formio": {"yesNo": "checkbox"}}')
+    assert.isTrue(map.ok)
+    const formio = JSON.stringify({ components: [{ type: 'yesNo', key: 'acepta', input: true }] })
+    const withMap = importText(formio, doc, undefined, map.ok ? map.value : undefined)
+    const byShape = importText(formio, doc)
+    assert.isTrue(withMap.ok && byShape.ok)
+    if (withMap.ok)
+      assert.deepEqual(
+        withMap.value.unmapped.map((u) => u.mapped),
+        ['checkbox']
+      )
+    if (byShape.ok)
+      assert.deepEqual(
+        byShape.value.unmapped.map((u) => u.mapped),
+        ['radio']
+      )
+    const badTarget = readTypeMapText('{"formio": {"yesNo": "interruptor"}}')
+    assert.isFalse(badTarget.ok)
+    if (!badTarget.ok) assert.match(badTarget.error.message, /"formio.yesNo": "interruptor" is not a Form.io type/)
+    const notJson = readTypeMapText('{"formio": ')
+    assert.isFalse(notJson.ok)
+    if (!notJson.ok) assert.equal(notJson.error.line, 1)
   })
 })

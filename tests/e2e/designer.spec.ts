@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Browser, Locator, Page } from 'playwright-core'
+import { checkA11y } from './a11y.ts'
 import { launchChromium } from './chromium.ts'
 import { BASE as base, people, waitUntil } from './session.ts'
 import { MONACO_REQUEST } from '../bench/budgets.ts'
@@ -597,6 +598,8 @@ test.group('the form designer shell in Chromium', (group) => {
           { type: 'textfield', key: 'nombre', label: 'Nombre', input: true, validate: { required: true } },
           { type: 'email', key: 'correo', label: 'Correo', input: true },
           { type: 'weird', key: 'raro', label: 'Raro' },
+          // A custom type, read as the mapping file says: listed apart, as mapped.
+          { type: 'yesNo', key: 'acepta', label: 'Acepta', input: true },
         ],
       },
       surveyjs: {
@@ -615,6 +618,19 @@ test.group('the form designer shell in Chromium', (group) => {
       )
       await page.goto(`${base}/designer/forms/${formId}`)
       await page.getByTestId('view-json').click()
+      if (format === 'formio') {
+        // A mapping file of custom types: a bad one is refused with its reason, a good one is used.
+        const mapFile = (name: string, map: unknown) => ({
+          name,
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(map)),
+        })
+        await page.getByTestId('json-map').setInputFiles(mapFile('malo.json', { formio: { yesNo: 'interruptor' } }))
+        await page.getByTestId('json-error').filter({ hasText: 'malo.json: "formio.yesNo": "interruptor"' }).waitFor()
+        await page.getByTestId('json-map').setInputFiles(mapFile('tipos.json', { formio: { yesNo: 'checkbox' } }))
+        await page.getByTestId('json-map-name').filter({ hasText: 'En uso: tipos.json' }).waitFor()
+        assert.equal(await page.getByTestId('json-error').count(), 0)
+      }
       await page.getByTestId('json-import').setInputFiles({
         name: `${format}.json`,
         mimeType: 'application/json',
@@ -623,14 +639,33 @@ test.group('the form designer shell in Chromium', (group) => {
       const imported = page.getByTestId('json-imported')
       await imported.waitFor()
       assert.include(await imported.innerText(), format)
-      if (format === 'formio') assert.include(await imported.innerText(), '/components/2')
+      if (format === 'formio') {
+        assert.include(await imported.innerText(), '/components/2')
+        const mappedList = await page.getByTestId('json-mapped').innerText()
+        assert.include(mappedList, '/components/3')
+        assert.include(mappedList, 'as the mapping file says')
+        assert.include(await imported.innerText(), '1 parte no se pudo traer')
+        await checkA11y(page, 'designer JSON import with mapped types')
+        // On a phone the notice wraps its long reasons instead of scrolling sideways.
+        await page.setViewportSize({ width: 390, height: 800 })
+        const overflow = await imported.evaluate((el) => el.scrollWidth - el.clientWidth)
+        assert.isAtMost(overflow, 0)
+        // The toolbar, with the mapping file's input, wraps too.
+        const toolbar = page.getByTestId('json-view').locator('.toolbar')
+        assert.isAtMost(await toolbar.evaluate((el) => el.scrollWidth - el.clientWidth), 0)
+        await page.setViewportSize({ width: 1280, height: 900 })
+      } else assert.equal(await page.getByTestId('json-mapped').count(), 0)
       await page.getByTestId('json-use-import').click()
       await page.locator('[data-testid=save-status][data-state=saved]').waitFor()
       await page.getByTestId('publish').click()
       await page.getByTestId('published').waitFor()
       const version = await db.from('form_versions').where('form_id', formId).whereNotNull('published_at').firstOrFail()
       const fields = JSON.parse(version.jsonconfig).fields.map((f: { field_name: string }) => f.field_name)
-      assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo'] : ['edad'])
+      assert.deepEqual(fields, format === 'formio' ? ['nombre', 'correo', 'acepta'] : ['edad'])
+      if (format === 'formio') {
+        const types = JSON.parse(version.jsonconfig).fields.map((f: { type: string }) => f.type)
+        assert.equal(types[2], 'checkbox')
+      }
     }
   })
 

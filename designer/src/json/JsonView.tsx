@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActionTypeRegistry, FieldTypeRegistry, ImportFormat } from '@tramita/contract'
+import type { ActionTypeRegistry, FieldTypeRegistry, ImportFormat, TypeMap } from '@tramita/contract'
 import { replaceDocument, validateDocument, type DesignDocument } from '../model/index.js'
-import { documentText, importText, readDocumentText, type Imported, type TextError } from './document_text.js'
+import {
+  documentText,
+  importText,
+  readDocumentText,
+  readTypeMapText,
+  type Imported,
+  type TextError,
+} from './document_text.js'
 
 const FORMATS: (ImportFormat | '')[] = ['', 'jsonconfig', 'formio', 'surveyjs']
 
@@ -25,6 +32,10 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
   const [error, setError] = useState<TextError>()
   const [imported, setImported] = useState<Imported>()
   const [format, setFormat] = useState<ImportFormat | ''>('')
+  const [typeMap, setTypeMap] = useState<{ name: string; map: TypeMap }>()
+  // Custom types read as others (custom-types.ts) are listed apart from what was not brought over.
+  const notImported = imported?.unmapped.filter((u) => !u.mapped) ?? []
+  const mapped = imported?.unmapped.filter((u) => u.mapped) ?? []
   const problems = useMemo(() => validateDocument(doc, registry, actionTypes), [doc, registry, actionTypes])
   // The document changed (applied here, undone, edited in another view): the text follows it.
   useEffect(() => setText(original), [original])
@@ -37,9 +48,16 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
   }
   const readFile = async (file: File | undefined) => {
     if (!file) return
-    const read = importText(await file.text(), doc, format || undefined)
+    const read = importText(await file.text(), doc, format || undefined, typeMap?.map)
     setImported(read.ok ? read.value : undefined)
     setError(read.ok ? undefined : read.error)
+  }
+  // A bad mapping file is shown like a bad form file, and the one in use (if any) is dropped.
+  const readMapFile = async (file: File | undefined) => {
+    if (!file) return setTypeMap(undefined)
+    const read = readTypeMapText(await file.text())
+    setTypeMap(read.ok ? { name: file.name, map: read.value } : undefined)
+    setError(read.ok ? undefined : { ...read.error, message: `${file.name}: ${read.error.message}` })
   }
   const useImported = () => {
     if (!imported) return
@@ -84,6 +102,16 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
             onChange={(e) => void readFile(e.target.files?.[0])}
           />
         </label>
+        <label>
+          {t('json.map')}{' '}
+          <input
+            type="file"
+            accept=".json,application/json"
+            data-testid="json-map"
+            onChange={(e) => void readMapFile(e.target.files?.[0])}
+          />
+        </label>
+        {typeMap && <span data-testid="json-map-name">{t('json.map_in_use', { name: typeMap.name })}</span>}
       </div>
       {error && (
         <p className="notice notice--error" role="alert" data-testid="json-error">
@@ -93,14 +121,26 @@ export function JsonView({ doc, run, registry, actionTypes }: Props) {
       )}
       {imported && (
         <div className="notice" data-testid="json-imported">
-          <p>{t('json.imported', { format: imported.format, count: imported.unmapped.length })}</p>
+          <p>{t('json.imported', { format: imported.format, count: notImported.length })}</p>
           <ul>
-            {imported.unmapped.map((u) => (
+            {notImported.map((u) => (
               <li key={`${u.path} ${u.reason}`}>
                 <code>{u.path}</code> {u.reason}
               </li>
             ))}
           </ul>
+          {mapped.length > 0 && (
+            <>
+              <p>{t('json.mapped', { count: mapped.length })}</p>
+              <ul data-testid="json-mapped">
+                {mapped.map((u) => (
+                  <li key={`${u.path} ${u.reason}`}>
+                    <code>{u.path}</code> {u.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <button type="button" onClick={useImported} data-testid="json-use-import">
             {t('json.use_import')}
           </button>

@@ -5,7 +5,7 @@
  * included, with what could not be carried).
  */
 import { parse as parseLoosely, printParseErrorCode, type ParseError } from 'jsonc-parser'
-import { definitionFromFile, type ImportFormat, type Unmapped } from '@tramita/contract'
+import { definitionFromFile, parseTypeMap, type ImportFormat, type TypeMap, type Unmapped } from '@tramita/contract'
 import type { DesignDocument } from '../model/index.js'
 
 export function documentText(doc: DesignDocument): string {
@@ -71,12 +71,31 @@ export interface Imported {
   next: { name: string; jsonconfig: unknown; process: unknown }
 }
 
-/** A form file read for the current document (`name`, `process` kept unless the file brings them). */
-export function importText(text: string, current: DesignDocument, format?: ImportFormat): ReadText<Imported> {
+/** A mapping file of custom component types (the CLI's `--map`), checked by the contract. */
+export function readTypeMapText(text: string): ReadText<TypeMap> {
   const parsed = parseJson(text)
   if (!parsed.ok) return parsed
   try {
-    const read = definitionFromFile(parsed.value, current.name, format)
+    return { ok: true, value: parseTypeMap(parsed.value) }
+  } catch (error) {
+    return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } }
+  }
+}
+
+/**
+ * A form file read for the current document (`name`, `process` kept unless the file brings them);
+ * `typeMap` says how to read custom component types.
+ */
+export function importText(
+  text: string,
+  current: DesignDocument,
+  format?: ImportFormat,
+  typeMap?: TypeMap
+): ReadText<Imported> {
+  const parsed = parseJson(text)
+  if (!parsed.ok) return parsed
+  try {
+    const read = definitionFromFile(parsed.value, current.name, format, { typeMap })
     const whole = isObject(parsed.value) && 'jsonconfig' in parsed.value
     const next = whole
       ? read.definition

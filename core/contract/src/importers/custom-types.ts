@@ -61,8 +61,17 @@ const KEYS: Record<Library, Keys> = {
 /** Form.io's own types whose value is an object or a list: a text field would change their meaning. */
 const NOT_GUESSED = new Set(['address', 'form', 'datamap', 'tree', 'tagpad', 'sketchpad', 'recaptcha', 'dynamicWizard'])
 
-const FILE_NAME = /attach|upload|file|adjunt|archivo/i
-const YES_NO_NAME = /yes.?no|s[ií].?no/i
+/** Words of a type name as written (yesNo, yes_no, file-upload): a name is judged by whole words. */
+const words = (type: string) =>
+  ` ${type
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9áéíóúñ]+/)
+    .join(' ')} `
+const FILE_NAME = / (attach\w*|upload\w*|files?|fileupload|adjuntos?|archivos?) /
+const YES_NO_NAME = / (yes ?no|s[ií] ?no) /
+/** Containers that only lay out their children: a composite's parts inside them are still its parts. */
+const LAYOUTS = new Set(['panel', 'fieldset', 'well', 'columns', 'tabs'])
 const YES = new Set(['yes', 'y', 'si', 'sí', 'true', '是'])
 const NO = new Set(['no', 'n', 'false', '否'])
 const TEXT_KEYS = ['html', 'content', 'text']
@@ -102,9 +111,9 @@ function shapeOf(library: Library, type: string, c: Json): Shape | undefined {
   if (listOf(c[keys.children]).length > 0) return { as: 'composite', why: `it holds ${keys.children}` }
   const fileKey = keys.files.find((key) => c[key] !== undefined)
   if (fileKey) return { as: 'file', why: `it has "${fileKey}"` }
-  if (FILE_NAME.test(type)) return { as: 'file', why: 'its type is named as a file' }
+  if (FILE_NAME.test(words(type))) return { as: 'file', why: 'its type is named as a file' }
   if (options && isYesNoPair(options)) return { as: 'yesno', why: 'it lists a yes and a no option' }
-  if (!options && YES_NO_NAME.test(type)) return { as: 'yesno', why: 'its type is named yes/no' }
+  if (!options && YES_NO_NAME.test(words(type))) return { as: 'yesno', why: 'its type is named yes/no' }
   if (options) return undefined
   const takesInput =
     library === 'formio'
@@ -128,8 +137,11 @@ function prefixed(children: unknown, prefix: string, keys: Keys, later: [string,
       if (keys.name === 'name' && copy.title === undefined) copy.title = own
       later.push([`${prefix}.${own}`, own])
     }
-    if (Array.isArray(child[keys.children])) copy[keys.children] = prefixed(child[keys.children], prefix, keys, later)
-    if (Array.isArray(child.columns))
+    // A nested composite or data container names its own parts; a layout (or a tab, untyped) does not.
+    const layout = child.type === undefined || LAYOUTS.has(String(child.type))
+    if (layout && Array.isArray(child[keys.children]))
+      copy[keys.children] = prefixed(child[keys.children], prefix, keys, later)
+    if (layout && Array.isArray(child.columns))
       copy.columns = child.columns.map((col) =>
         isObject(col) ? { ...col, components: prefixed(col.components, prefix, keys, later) } : col
       )
@@ -138,8 +150,10 @@ function prefixed(children: unknown, prefix: string, keys: Keys, later: [string,
 }
 
 /** A composite as the layout container of its library, its parts named `key.part`. */
-function composite(draft: FormDraft, library: Library, c: Json, key: string): Json {
+function composite(draft: FormDraft, library: Library, c: Json, key: string, path: string): Json {
   const keys = KEYS[library]
+  if (listOf(c[keys.children]).length === 0)
+    draft.skip(path, `the composite "${key}" has no ${keys.children}: no parts`)
   const aliases: [string, string][] = []
   const parts = prefixed(c[keys.children], key, keys, aliases)
   // The bare key of a part reads it too, unless another field already answers to it.
@@ -186,10 +200,17 @@ function yesNo(library: Library, c: Json): Json {
 }
 
 /** The component rewritten for a shape, or the items already built (a SurveyJS text element). */
-function byShape(draft: FormDraft, library: Library, shape: Shape, c: Json, key: string): Json | DraftItem[] {
+function byShape(
+  draft: FormDraft,
+  library: Library,
+  shape: Shape,
+  c: Json,
+  key: string,
+  path: string
+): Json | DraftItem[] {
   switch (shape.as) {
     case 'composite':
-      return composite(draft, library, c, key)
+      return composite(draft, library, c, key, path)
     case 'file':
       return { ...c, type: 'file' }
     case 'yesno':
@@ -229,12 +250,12 @@ function custom(draft: FormDraft, library: Library, c: Json, path: string): Json
       reason: `the custom ${keys.label} "${type}" is imported as "${mapping.type}"${parts}, as the mapping file says`,
       mapped: mapping.type,
     })
-    return mapping.type === COMPOSITE ? composite(draft, library, merged, key) : merged
+    return mapping.type === COMPOSITE ? composite(draft, library, merged, key, path) : merged
   }
   if (type !== COMPOSITE && isKnownType(library, type)) return c
   const shape = shapeOf(library, type, c)
   if (!shape) return c
-  const result = byShape(draft, library, shape, c, key)
+  const result = byShape(draft, library, shape, c, key, path)
   const became = Array.isArray(result) ? 'html' : String(result.type)
   const condition = shape.as === 'composite' ? `; a condition on "${key}" as a whole is not carried` : ''
   draft.unmapped.push({

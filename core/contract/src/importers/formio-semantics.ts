@@ -16,6 +16,7 @@
 import type { DraftItem } from './types.js'
 import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
 import { scriptRef } from './names.js'
+import { YES_NO } from './values.js'
 
 export type FormioKind = 'text' | 'number' | 'bool' | 'multi' | 'boxes'
 
@@ -122,6 +123,9 @@ function isEqualTo(f: FormioField, cv: Scalar): Js {
   const parsedCv = typeof cv === 'string' && truthy ? parsed(cv) : cv
   switch (f.kind) {
     case 'text':
+      // Yes/no radios ('true' / 'false'): Form.io's radio holds them as booleans (Radio.normalizeValue),
+      // so true and false compare with them too.
+      if (typeof cv === 'boolean' && f.options.join() === YES_NO.join()) return eq(textOf(f), String(cv))
       return typeof cv === 'string' ? eq(textOf(f), cv) : FALSE
     case 'number': {
       // Empty reads as '', 0 is never parsed against (it is falsy), other numbers compare with the parse.

@@ -90,7 +90,10 @@ export function parseTypeMap(json: unknown): TypeMap {
       throw new TypeMapError(`unknown section "${section}": use "formio" or "surveyjs"`)
     if (!isObject(entries)) throw new TypeMapError(`"${section}" must be an object of custom type → type`)
     const mapped = new Set(Object.keys(entries))
-    for (const [name, raw] of Object.entries(entries)) map[section][name] = entry(section, name, raw, mapped)
+    // fromEntries keeps a "__proto__" entry as a plain key, as the JSON wrote it.
+    map[section] = Object.fromEntries(
+      Object.entries(entries).map(([name, raw]) => [name, entry(section, name, raw, mapped)])
+    )
   }
   return map
 }

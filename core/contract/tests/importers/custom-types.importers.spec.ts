@@ -1,6 +1,14 @@
 import { test } from '@japa/runner'
+import { Utils } from '@formio/js/utils'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { definitionFromFile, evaluateForm, validateConfig, withDefaults } from '../../src/index.js'
+import {
+  coreRegistry,
+  definitionFromFile,
+  evaluateForm,
+  initialValues,
+  validateConfig,
+  withDefaults,
+} from '../../src/index.js'
 import {
   importForm,
   importFormio,
@@ -135,6 +143,80 @@ test.group('Custom types: Form.io by shape', (group) => {
     const unanswered = await evaluateForm(config, { acepta: '', sigue: '', marca: '' }, { runner })
     for (const name of ['si_acepta', 'si_sigue', 'si_marca']) assert.isFalse(unanswered.conditions.get(name), name)
   })
+  test('names are judged by whole words; a composite inside a composite names its own parts', ({ assert }) => {
+    const named = importFormio({
+      components: [
+        { type: 'profile', key: 'perfil', input: true },
+        { type: 'casino', key: 'juego', input: true },
+        { type: 'siNoPregunta', key: 'sn' },
+        { type: 'fileUpload', key: 'doc' },
+        {
+          type: 'applicant',
+          key: 'solicitante',
+          components: [
+            { type: 'panel', key: 'p', components: [{ type: 'textfield', key: 'correo' }] },
+            { type: 'fullName', key: 'nombre', components: [{ type: 'textfield', key: 'primero' }] },
+          ],
+        },
+        { type: 'textfield', key: 'x', conditional: { show: true, when: 'solicitante.nombre.primero', eq: 'Ana' } },
+      ],
+    })
+    assert.deepEqual(mappedOf(named), {
+      '/components/0': 'textfield',
+      '/components/1': 'textfield',
+      '/components/2': 'radio',
+      '/components/3': 'file',
+      '/components/4': 'composite',
+      '/components/4/components/1': 'composite',
+    })
+    assert.isOk(itemOf(named, 'solicitante_correo'))
+    assert.equal(conditionOf(named, 'x'), 'solicitante_nombre_primero == "Ana"')
+    assert.deepEqual(validateConfig(named.config), [])
+  })
+
+  test('a condition on a named yes/no means what it means in @formio/js on the radio it became', async ({ assert }) => {
+    // In Form.io the radio holds its 'true' / 'false' values as booleans (Radio.normalizeValue).
+    const source = {
+      type: 'radio',
+      key: 'yn',
+      input: true,
+      values: [
+        { value: 'true', label: 'Sí' },
+        { value: 'false', label: 'No' },
+      ],
+    }
+    const conditionals = [
+      ...[true, false, 'true', 'false', 'yes'].map((eq) => ({ show: true, when: 'yn', eq })),
+      ...['isEqual', 'isNotEqual'].flatMap((operator) =>
+        [true, false, 'true', 'false'].map((value) => ({
+          show: true,
+          conjunction: 'all',
+          conditions: [{ component: 'yn', operator, value }],
+        }))
+      ),
+    ]
+    const mismatches: string[] = []
+    for (const conditional of conditionals) {
+      const target = { type: 'textfield', key: 'x', input: true, conditional }
+      const imported = importFormio({ components: [{ type: 'yesNo', key: 'yn', input: true }, target] })
+      assert.deepEqual(Object.values(mappedOf(imported)), ['radio'])
+      const config = withDefaults(imported.config)
+      for (const [formio, tramita] of [
+        [true, 'true'],
+        [false, 'false'],
+        ['', ''],
+      ] as const) {
+        const form = { components: [source, target] }
+        const data = { yn: formio }
+        const expected = Utils.checkCondition(target as never, data, data, form as never, null) as boolean
+        const run = await evaluateForm(config, initialValues(config, coreRegistry(), { yn: tramita }), { runner })
+        const actual = run.conditions.get('x') ?? true
+        if (actual !== expected)
+          mismatches.push(`${JSON.stringify(conditional)} on ${String(formio)}: Form.io ${expected}`)
+      }
+    }
+    assert.deepEqual(mismatches, [])
+  })
 })
 
 test.group('Custom types: SurveyJS by shape', (group) => {
@@ -228,6 +310,10 @@ test.group('Custom types: the mapping file', (group) => {
         /"formio.name": its properties use "name", which is mapped too/,
       ],
     ]
+    // A "__proto__" entry is an entry like any other, not the object's prototype.
+    const proto = parseTypeMap(JSON.parse('{"formio": {"__proto__": "textfield"}}'))
+    assert.deepEqual(Object.keys(proto.formio), ['__proto__'])
+    assert.equal(Object.getPrototypeOf(proto.formio), Object.prototype)
     for (const [json, message] of cases) {
       assert.throws(() => parseTypeMap(json), message)
       try {
@@ -271,6 +357,12 @@ test.group('Custom types: the mapping file', (group) => {
     assert.deepEqual(mappedOf(formio), { '/components/0': 'checkbox', '/components/1': 'textarea' })
     assert.match(reasonAt(formio, '/components/0')!, /"yesNo" is imported as "checkbox", as the mapping file says/)
     assert.equal(conditionOf(formio, 'si'), 'acepta')
+    // A composite the file gives no parts is reported, not silently empty.
+    const noParts = importFormio(
+      { components: [{ type: 'vacio', key: 'v' }] },
+      { typeMap: parseTypeMap({ formio: { vacio: 'composite' } }) }
+    )
+    assert.equal(noParts.unmapped[1]?.reason, 'the composite "v" has no components: no parts')
 
     // A SurveyJS composite holds no parts in the survey's JSON: the file gives them.
     const survey = {
