@@ -6,7 +6,7 @@
 import { coreRegistry } from './core-types.js'
 import { itemsByName, sectionPages } from './layout.js'
 import { setEntryKey, setRepeatCaption, setRepeats } from './sets.js'
-import { cellKey, cellType, cellValue, repeatCells, rowCaption, type RepeatItem } from './types/repeat.js'
+import { cellKey, cellShown, cellType, cellValue, repeatCells, rowCaption, type RepeatItem } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 import type { FormState } from './form-state.js'
@@ -107,8 +107,7 @@ function missingCells(
     for (const cell of repeatCells(group)) {
       if (!cell.data.validate?.required) continue
       const key = cellKey(item.field_name, index, cell.field_name)
-      const conditioned = String(cell.data.show_with_formule ?? '').trim() !== ''
-      if (conditioned && conditions.get(key) !== true) continue
+      if (!cellShown(cell, key, conditions) || (cell.state as { natural?: string }).natural !== 'enabled') continue
       if (cellType(cell.type)?.required(cell, cellValue(cell, row))) continue
       const cellLabel = cell.data.label?.value || cell.field_name
       out.push({ field: key, page, label: `${label} (${rowCaption(item, index, { lang })}): ${cellLabel}` })

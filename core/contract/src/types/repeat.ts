@@ -111,6 +111,15 @@ export function cellKey(group: string, row: number, cell: string): string {
   return `${group}.${row}.${cell}`
 }
 
+/**
+ * Whether a cell shows in a row: not when its state hides it; with a condition, once that row's
+ * condition (by cellKey, evaluate.ts) has held, as a conditioned field shows.
+ */
+export function cellShown(cell: RepeatCell, key: string, conditions: ReadonlyMap<string, boolean>): boolean {
+  if ((cell.state as { show?: boolean } | undefined)?.show === false) return false
+  return String(cell.data.show_with_formule ?? '').trim() === '' || conditions.get(key) === true
+}
+
 const cellLabel = (cell: RepeatCell) => String(cell.data.label?.value || cell.field_name)
 
 /** Ids of a choice value ('' and [] hold none). */
