@@ -76,7 +76,7 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
   const custom = component.customConditional
   if (typeof custom === 'string' && custom.trim() !== '') {
     return once(() => {
-      const result = translateFormioScript(custom, 'show', (key) => findKey(draft, key))
+      const result = translateFormioScript(custom, 'show', (key) => findKey(draft, key), draft.readsRows)
       if (typeof result === 'object') return result
       draft.skip(`${path}/customConditional`, `not translated: ${result}`)
       return undefined
