@@ -21,7 +21,7 @@
 import { Value } from '@sinclair/typebox/value'
 import * as Type from '../schema/type.js'
 import { Translatable } from '../schema/translatable.js'
-import { FIELD_NAME_PATTERN } from '../schema/common.js'
+import { CommonFieldProps, Label, Script, Validate } from '../schema/common.js'
 import { defineFieldType, type FieldType, type ValueContext } from '../registry.js'
 import { contractText } from '../messages.js'
 import { checkboxType, listType, radioType, radiosType, selectType, switchType } from './choice.js'
@@ -55,13 +55,24 @@ const CELL_TYPES = new Map(REPEAT_CELL_TYPES.map((t) => [t.type, t]))
 export const cellType = (type: string): FieldType | undefined => CELL_TYPES.get(type)
 
 /**
- * A cell as the group's schema sees it: a name and an accepted type. The rest is checked against the
- * cell's own type's schema (validate-config.ts), which also gives its defaults (defaults.ts).
+ * The schema keyword marking a list whose entries are fields of their own types (by their `type`):
+ * the designer's panel describes each entry from that type's schema (its choices, limits...).
+ */
+export const TYPED_ITEMS = 'typedItems'
+
+/**
+ * A cell as the group's schema sees it: a name, an accepted type and the keys every cell has (label,
+ * required, condition). The rest is its own type's: each cell is checked against its type's schema
+ * (validate-config.ts), which also gives its defaults (defaults.ts).
  */
 const Cell = Type.Object(
   {
-    field_name: Type.String({ minLength: 1, maxLength: 120, pattern: FIELD_NAME_PATTERN }),
+    field_name: CommonFieldProps.field_name,
     type: Type.Union(REPEAT_CELL_TYPES.map((t) => Type.Literal(t.type))),
+    data: Type.Object(
+      { label: Label, validate: Validate, show_with_formule: Script },
+      { additionalProperties: true, default: {} }
+    ),
   },
   { additionalProperties: true }
 )
@@ -171,7 +182,7 @@ export const repeatType = defineFieldType({
     max_rows: Type.Integer({ minimum: -1, default: -1, description: '-1 is no limit' }),
     row_labels: Type.Array(Translatable(), { default: [] }),
     add_text: Translatable({ default: '' }),
-    cells: Type.Array(Cell, { default: [] }),
+    cells: Type.Array(Cell, { default: [], [TYPED_ITEMS]: true }),
   },
   value: Type.Array(Type.Record(Type.String(), Type.Unknown())),
   defaultValue: (item) => Array.from({ length: item.data.min_rows }, () => emptyRow(item as any)),
