@@ -9,6 +9,7 @@ import {
   emptyRow,
   evaluateChange,
   evaluateForm,
+  localizeConfig,
   missingRequired,
   validateConfig,
   validateSubmission,
@@ -80,6 +81,29 @@ test.group('repeat: the contract of a repeating group', () => {
     assert.isTrue(canRemoveRow(group, 2))
     assert.isFalse(canRemoveRow(group, 1))
     assert.isTrue(canAddRow({ ...group, data: { ...group.data, max_rows: -1 } }, 500))
+  })
+
+  test('a cell’s texts are read in the form’s language: its own translations, or the group’s by path', ({ assert }) => {
+    const group = config.fields[1]!
+    const [nombre, ...rest] = group.data.cells!
+    const translated = {
+      ...config,
+      fields: [
+        config.fields[0],
+        {
+          ...group,
+          translations: { en: { 'cells.1.data.label.value': 'Age' } },
+          data: { ...group.data, cells: [{ ...nombre, translations: { en: { 'label.value': 'Name' } } }, ...rest] },
+        },
+      ],
+    }
+    const english = localizeConfig(withDefaults(translated), 'en').fields[1]!.data.cells
+    assert.deepEqual(
+      english.slice(0, 2).map((c: { data: { label: { value: string } } }) => c.data.label.value),
+      ['Name', 'Age']
+    )
+    const spanish = localizeConfig(withDefaults(translated), 'es').fields[1]!.data.cells
+    assert.equal(spanish[0].data.label.value, 'Nombre')
   })
 
   test('the JSON schema of the config documents the group and its cell types', ({ assert }) => {
