@@ -7,6 +7,7 @@ import { BASE as base, PHONE, people as browsers } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { publishForm } from '../../core/server/app/services/process/forms.ts'
+import { caseKey } from '../../core/server/app/services/process/engine.ts'
 
 /** A process that ends as soon as the form is sent: only the stored values matter here. */
 const PROCESS = {
@@ -81,6 +82,7 @@ test.group('repeating groups in Chromium', (group) => {
   test('rows are added up to max and removed down to min; cells, conditions per row and required cells', async ({
     assert,
   }) => {
+    await makeUser({ id: 1, username: 'admin', role: 'superuser' })
     await makeUser({ username: 'madre', role: 'student' })
     const form = await publishForm({ name: 'Familia', jsonconfig: FORM, process: PROCESS, userId: null })
     const page = await session.signedIn('madre', PHONE)
@@ -152,5 +154,17 @@ test.group('repeating groups in Chromium', (group) => {
       { nombre: 'Ana', edad: '', doc: 'pp', pasaporte: 'X123', vive: true },
       { nombre: 'Luis', edad: 4, doc: '', pasaporte: '', vive: false },
     ])
+
+    // The case seen afterwards: the rows as stored, read-only, the passport shown by its row's condition.
+    const admin = await session.signedIn('admin')
+    await admin.goto(`${base}/forms/see?key_process=${caseKey(cases[0].id)}`)
+    await row(admin, 1).waitFor()
+    assert.equal(await rowsOf(admin).count(), 2)
+    assert.equal(await row(admin, 0).getByLabel('Nombre').inputValue(), 'Ana')
+    assert.isFalse(await row(admin, 0).getByLabel('Nombre').isEditable())
+    await row(admin, 0).getByLabel('Número de pasaporte').waitFor()
+    assert.equal(await row(admin, 1).getByLabel('Número de pasaporte').count(), 0)
+    assert.equal(await admin.getByRole('button', { name: 'Añadir fila' }).count(), 0)
+    assert.equal(await admin.getByRole('button', { name: /^Quitar/ }).count(), 0)
   })
 })
