@@ -15,7 +15,7 @@ import { coreRegistry } from './core-types.js'
 import { withDefaults } from './defaults.js'
 import { sectionPages } from './layout.js'
 import { buildGraph } from './graph.js'
-import { cellType, repeatCells } from './types/repeat.js'
+import { cellType, isCell, REPEAT_TYPE } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import { actionConfigWithDefaults, configReferences, configRole, coreActionRegistry } from './actions.js'
 import type { ActionTypeRegistry } from './actions.js'
@@ -152,10 +152,12 @@ function cellProblems(item: FormConfig['fields'][number], at: string): ConfigPro
     problems.push({ path: `${at}/data/max_rows`, message: `must be -1 (no limit) or at least min_rows (${min})` })
   }
   const seen = new Set<string>()
-  repeatCells(item).forEach((cell, c) => {
+  // By position in the raw list: an entry that is no cell is the schema's problem, at its own index.
+  const entries: unknown[] = item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? item.data.cells : []
+  entries.forEach((cell, c) => {
     const here = `${at}/data/cells/${c}`
-    const type = cellType(cell.type)
-    if (!type) return
+    const type = isCell(cell) ? cellType(cell.type) : undefined
+    if (!type || !isCell(cell)) return
     const own = schemaProblems(type.schema, cell, here)
     problems.push(...own)
     if (own.length > 0) return
@@ -330,8 +332,10 @@ function scriptProblems(config: FormConfig, actionTypes: ActionTypeRegistry): Co
       for (const script of ['show_with_formule', 'formule', ...EVENT_SCRIPTS] as const) {
         check(`/${key}/${index}/data/${script}`, item.data[script])
       }
-      repeatCells(item).forEach((cell, c) =>
-        check(`/${key}/${index}/data/cells/${c}/data/show_with_formule`, cell.data.show_with_formule)
+      const cells: unknown[] = item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? item.data.cells : []
+      cells.forEach(
+        (cell, c) =>
+          isCell(cell) && check(`/${key}/${index}/data/cells/${c}/data/show_with_formule`, cell.data.show_with_formule)
       )
       const { table } = item.data.ref as { table?: { columns: { formule: string; buttons: { formule: string }[] }[] } }
       table?.columns.forEach((column, c) => {

@@ -146,6 +146,22 @@ test.group('repeat: the contract of a repeating group', () => {
     assert.include(paths, '/fields/1/data/cells/2/data/formule')
     assert.include(paths, '/fields/1/data/cells/3/field_name')
     assert.include(paths, '/fields/1/data/cells/4/isSet')
+    // An entry that is not a cell is named at its own index, and nothing else breaks on it.
+    const junk = {
+      ...config,
+      fields: [config.fields[0], { ...group, data: { ...group.data, cells: ['x', ...group.data.cells!] } }],
+    }
+    assert.deepInclude(
+      validateConfig(junk).map((p) => p.path),
+      '/fields/1/data/cells/0'
+    )
+    assert.deepEqual(emptyRow(withDefaults(junk).fields[1] as unknown as RepeatItem), {
+      nombre: '',
+      edad: '',
+      doc: '',
+      pasaporte: '',
+      vive: false,
+    })
     // The script check comes once the schema holds: the broken condition is then named at its path.
     const scripts = validateConfig({
       ...config,

@@ -92,14 +92,20 @@ export interface RepeatItem {
 
 export type RepeatRow = Record<string, unknown>
 
-/** The cells of a group (an item of another type has none). */
+/** The cells of a group (an item of another type has none; an entry that is not a cell is left out). */
 export function repeatCells(item: { type: string; data: Record<string, any> }): RepeatCell[] {
-  return item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? (item.data.cells as RepeatCell[]) : []
+  if (item.type !== REPEAT_TYPE || !Array.isArray(item.data?.cells)) return []
+  return (item.data.cells as unknown[]).filter(isCell)
 }
+
+/** An entry of `cells` that is a cell (validateConfig reports any other at its path). */
+export const isCell = (cell: unknown): cell is RepeatCell =>
+  typeof cell === 'object' && cell !== null && typeof (cell as RepeatCell).data === 'object'
 
 /** A row with every cell at its type's default: what "add a row" appends. */
 export function emptyRow(item: { data: { cells: RepeatCell[] } }): RepeatRow {
-  return Object.fromEntries(item.data.cells.map((cell) => [cell.field_name, cellType(cell.type)?.defaultValue(cell)]))
+  const cells = item.data.cells.filter(isCell)
+  return Object.fromEntries(cells.map((cell) => [cell.field_name, cellType(cell.type)?.defaultValue(cell)]))
 }
 
 /** A cell's value in a row: its type's default when the row leaves it out. */

@@ -12,6 +12,7 @@ import {
   cellKey,
   cellValue,
   emptyRow,
+  repeatCells,
   rowCaption,
   type FormItem,
   type RepeatCell,
@@ -96,7 +97,7 @@ export function RepeatField(props: FieldProps) {
               )}
             </div>
             <div className="frepeat__cells">
-              {group.data.cells.map((cell) => (
+              {repeatCells(item).map((cell) => (
                 <CellView
                   key={cell.field_name}
                   cell={cell}
