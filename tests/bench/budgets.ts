@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-export const FORM_ROUTE_BUDGET_KB = 150
+export const FORM_ROUTE_BUDGET_KB = 151
 export const DESIGNER_PAGE_BUDGET_KB = 300
 /** A request for Monaco's chunks or its TypeScript worker (the designer's script editor). */
 export const MONACO_REQUEST = /MonacoScriptEditor|editor\.api|ts\.worker/

@@ -11,6 +11,7 @@ import { fileType, imageType, signatureType } from './types/media.js'
 import { levelType } from './types/level.js'
 import { areasType, machinesType, rolesType, usersType } from './types/people.js'
 import { tableType } from './types/table.js'
+import { repeatType } from './types/repeat.js'
 import { varType } from './types/var.js'
 import {
   buttonElement,
@@ -43,6 +44,7 @@ export const coreFieldTypes: readonly FieldType[] = Object.freeze([
   radioType,
   switchType,
   tableType,
+  repeatType,
   emailType,
   moneyType,
   areasType,

@@ -6,6 +6,7 @@
 import { defaultsApplier } from './compiled-defaults.js'
 import { FormConfigBase } from './schema/form.js'
 import { coreRegistry } from './core-types.js'
+import { cellType, REPEAT_TYPE } from './types/repeat.js'
 import type { FieldTypeRegistry, ItemKind } from './registry.js'
 import type { FormConfig, FormItem } from './config.js'
 
@@ -23,7 +24,15 @@ export function itemWithDefaults(
 ): FormItem {
   if (!isObject(item) || typeof item.type !== 'string') return item as FormItem
   const fieldType = registry.get(kind, item.type)
-  return (fieldType ? defaultsApplier(fieldType.schema)(clone(item)) : clone(item)) as FormItem
+  const resolved = (fieldType ? defaultsApplier(fieldType.schema)(clone(item)) : clone(item)) as FormItem
+  // A repeating group's cells are fields of their own types: each takes its type's defaults.
+  if (kind === 'field' && item.type === REPEAT_TYPE && Array.isArray(resolved.data?.cells)) {
+    resolved.data.cells = resolved.data.cells.map((cell: unknown) => {
+      const type = isObject(cell) && typeof cell.type === 'string' ? cellType(cell.type) : undefined
+      return type ? defaultsApplier(type.schema)(cell) : cell
+    })
+  }
+  return resolved
 }
 
 /** A new config with every missing key set to the spec's default. The input is not changed. */

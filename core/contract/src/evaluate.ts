@@ -3,8 +3,9 @@
  * level), then every condition in one crossing. An error in a condition counts as false (spec) and is
  * reported for the designer, never thrown at the end user.
  */
-import type { Json, ScriptResult, ScriptRunner } from '@tramita/sandbox'
-import { buildGraph, type FormScript } from './graph.js'
+import type { Json, ScriptCall, ScriptResult, ScriptRunner } from '@tramita/sandbox'
+import { buildGraph, sourcesOf, type FormScript } from './graph.js'
+import { cellKey } from './types/repeat.js'
 import type { FormConfig } from './config.js'
 import type { InitialState } from './initial.js'
 
@@ -24,6 +25,7 @@ export interface ScriptFailure {
 
 export interface Evaluation {
   values: Record<string, unknown>
+  /** By item name; a repeating group's cells by cellKey (`group.row.cell`), one per row. */
   conditions: Map<string, boolean>
   failures: ScriptFailure[]
   /** How many scripts ran (for the runtime's accounting and the benchmark). */
@@ -43,7 +45,7 @@ function variablesFor(
   fields: Record<string, Json>,
   vars: Record<string, Json> = {}
 ): Record<string, Json> {
-  if (batch.some((s) => READS_BY_NAME.test(s.source))) return { ...vars, ...fields }
+  if (batch.some((s) => sourcesOf(s).some((source) => READS_BY_NAME.test(source)))) return { ...vars, ...fields }
   const out: Record<string, Json> = {}
   for (const script of batch) {
     for (const name of script.deps) {
@@ -52,6 +54,18 @@ function variablesFor(
     }
   }
   return out
+}
+
+/** One call per row and conditioned cell of a group, with `row` the row's values (defaults for left-out cells). */
+function cellCalls(script: FormScript, rows: unknown): (ScriptCall & { key: string })[] {
+  if (!Array.isArray(rows)) return []
+  return rows.flatMap((entry, index) => {
+    const given = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {}
+    const row: Record<string, Json> = { ...script.emptyRow }
+    for (const [name, value] of Object.entries(given))
+      if (value !== undefined && value !== null) row[name] = value as Json
+    return script.cells!.map(({ cell, source }) => ({ source, vars: { row }, key: cellKey(script.field, index, cell) }))
+  })
 }
 
 /** Runs `scripts` (formulas first, in level order, then conditions) over `values`. */
@@ -85,13 +99,23 @@ export async function runScripts(
       else fail(s, result)
     })
   }
-  const checks = scripts.filter((s) => s.kind === 'condition')
-  if (checks.length > 0) {
-    const results = await run(checks)
-    checks.forEach((s, i) => {
+  // Conditions, and each group's cell conditions once per row, in one crossing.
+  const checks = scripts.filter((s) => s.kind !== 'formula')
+  const calls: (ScriptCall & { key: string })[] = []
+  for (const s of checks) {
+    if (s.kind === 'condition') calls.push({ source: s.source, key: s.field })
+    else calls.push(...cellCalls(s, current[s.field]))
+  }
+  if (calls.length > 0) {
+    const results = await ctx.runner.runBatch(
+      calls.map(({ source, vars }) => (vars ? { source, vars } : { source })),
+      variablesFor(checks, current as Record<string, Json>, ctx.vars),
+      { timeoutMs: ctx.timeoutMs }
+    )
+    calls.forEach(({ key }, i) => {
       const result = results[i]!
-      conditions.set(s.field, result.ok ? Boolean(result.value) : false)
-      fail(s, result)
+      conditions.set(key, result.ok ? Boolean(result.value) : false)
+      if (!result.ok) failures.push({ field: key, kind: 'condition', ...result.error })
     })
   }
   return { values: current, conditions, failures, ran: scripts.length }

@@ -3,17 +3,23 @@
  * formula (formule) reads, found statically by the sandbox's `analyzeScript`. A change to one field
  * re-runs only the scripts that read it, and, through formulas, what reads the fields they compute.
  */
-import { analyzeScript } from '@tramita/sandbox'
-import type { FormConfig } from './config.js'
+import { analyzeScript, type Json } from '@tramita/sandbox'
+import { emptyRow, repeatCells, type RepeatItem } from './types/repeat.js'
+import type { FormConfig, FormItem } from './config.js'
 
 export interface FormScript {
-  /** `<field_name>:condition` or `<field_name>:formula`. */
+  /** `<field_name>:condition`, `<field_name>:formula` or `<field_name>:cells`. */
   id: string
   field: string
-  kind: 'condition' | 'formula'
+  /** 'cells': the conditions of a repeating group's cells, run once per row (evaluate.ts). */
+  kind: 'condition' | 'formula' | 'cells'
   source: string
-  /** Names the script reads. */
+  /** Names the script reads (for 'cells': the group itself and the form's fields its conditions read). */
   deps: string[]
+  /** The cells' conditions of a 'cells' script; `row` in them is the row's values, not a field. */
+  cells?: { cell: string; source: string }[]
+  /** For 'cells': a row with every cell at its default (a row's left-out cells read these). */
+  emptyRow?: Record<string, Json>
 }
 
 export interface FormGraph {
@@ -40,10 +46,38 @@ export function buildGraph(config: FormConfig): FormGraph {
   return graph
 }
 
+/** The sources a script runs: its own, or for a 'cells' script each cell's condition. */
+export function sourcesOf(script: FormScript): string[] {
+  return script.cells ? script.cells.map((c) => c.source) : [script.source]
+}
+
 function script(field: string, kind: FormScript['kind'], source: unknown): FormScript | undefined {
   if (typeof source !== 'string' || source.trim() === '') return undefined
   const { names } = analyzeScript(source)
   return { id: `${field}:${kind}`, field, kind, source, deps: names }
+}
+
+/** One script for all the cell conditions of a group: a change to the group or to what they read re-runs them. */
+function cellConditions(item: FormItem): FormScript | undefined {
+  const group = item.field_name
+  const cells = repeatCells(item)
+  const shown = cells.flatMap((cell) => {
+    const source: unknown = cell.data.show_with_formule
+    return typeof source === 'string' && source.trim() !== '' ? [{ cell: cell.field_name, source }] : []
+  })
+  if (shown.length === 0) return undefined
+  const deps = new Set([group])
+  for (const { source } of shown) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
+  const blank = emptyRow(item as unknown as RepeatItem) as Record<string, Json>
+  return {
+    id: `${group}:cells`,
+    field: group,
+    kind: 'cells',
+    source: '',
+    deps: [...deps],
+    cells: shown,
+    emptyRow: blank,
+  }
 }
 
 function build(config: FormConfig): FormGraph {
@@ -52,6 +86,8 @@ function build(config: FormConfig): FormGraph {
   for (const item of [...config.fields, ...config.elements]) {
     const condition = script(item.field_name, 'condition', item.data.show_with_formule)
     if (condition) conditions.push(condition)
+    const cells = cellConditions(item)
+    if (cells) conditions.push(cells)
   }
   for (const item of config.fields) {
     const formula = script(item.field_name, 'formula', item.data.formule)
@@ -99,7 +135,7 @@ function build(config: FormConfig): FormGraph {
       ...[...hit]
         .filter((s) => s.kind === 'formula' && levelOf.has(s.field))
         .sort((a, b) => levelOf.get(a.field)! - levelOf.get(b.field)!),
-      ...[...hit].filter((s) => s.kind === 'condition'),
+      ...[...hit].filter((s) => s.kind !== 'formula'),
     ]
     cache.set(field, ordered)
     return ordered

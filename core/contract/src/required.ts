@@ -7,6 +7,7 @@ import { coreRegistry } from './core-types.js'
 import { itemsByName, sectionPages } from './layout.js'
 import { setEntryKey, setRepeatCaption, setRepeats } from './sets.js'
 import { customMessage } from './rule-messages.js'
+import { cellKey, cellShown, cellType, cellValue, repeatCells, rowCaption, type RepeatItem } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 import type { FormState } from './form-state.js'
@@ -44,12 +45,25 @@ export function shownNames(config: FormConfig, state: FormState): { name: string
   return out
 }
 
-/** Required, enabled, shown fields whose value does not pass their type's required rule. */
+/** What the required check of a group's cells reads beside the state. */
+export interface CellContext {
+  /** Cell conditions by cellKey, from the evaluation (evaluate.ts). */
+  conditions?: ReadonlyMap<string, boolean>
+  /** The language of the rows' captions ("Fila 2"). */
+  lang?: string
+}
+
+/**
+ * Required, enabled, shown fields whose value does not pass their type's required rule; and in a
+ * shown, enabled repeating group, each row's required cells that are shown: a cell with a condition
+ * is shown when `cells.conditions` holds true for its cellKey (evaluate.ts), as an item's condition does.
+ */
 export function missingRequired(
   config: FormConfig,
   values: Record<string, unknown>,
   state: FormState,
-  registry: FieldTypeRegistry = coreRegistry()
+  registry: FieldTypeRegistry = coreRegistry(),
+  cells: CellContext = {}
 ): MissingField[] {
   const items = itemsByName(config)
   const missing: MissingField[] = []
@@ -59,7 +73,9 @@ export function missingRequired(
     const fieldState = state[name]
     if (!entry || entry.kind !== 'field' || !fieldState || seen.has(name)) continue
     seen.add(name)
-    if (!fieldState.required || fieldState.natural !== 'enabled') continue
+    if (fieldState.natural !== 'enabled') continue
+    if (repeatCells(entry.item).length > 0) missing.push(...missingCells(entry.item, values[name], page, cells))
+    if (!fieldState.required) continue
     const fieldType = registry.get('field', entry.item.type)
     if (!fieldType) continue
     const label = entry.item.data.label.value || name
@@ -80,6 +96,29 @@ export function missingRequired(
     if (!fieldType.required(entry.item, value)) missing.push({ field: name, page, label, ...worded })
   }
   return missing
+}
+
+/** The required, shown cells left empty in a group's rows, in row order. */
+function missingCells(
+  group: FormConfig['fields'][number],
+  rows: unknown,
+  page: number,
+  { conditions = new Map(), lang }: CellContext
+): MissingField[] {
+  const item = group as unknown as RepeatItem
+  const label = item.data.label.value || item.field_name
+  const out: MissingField[] = []
+  ;(Array.isArray(rows) ? rows : []).forEach((row: Record<string, unknown>, index) => {
+    for (const cell of repeatCells(group)) {
+      if (!cell.data.validate?.required) continue
+      const key = cellKey(item.field_name, index, cell.field_name)
+      if (!cellShown(cell, key, conditions) || (cell.state as { natural?: string }).natural !== 'enabled') continue
+      if (cellType(cell.type)?.required(cell, cellValue(cell, row))) continue
+      const cellLabel = cell.data.label?.value || cell.field_name
+      out.push({ field: key, page, label: `${label} (${rowCaption(item, index, { lang })}): ${cellLabel}` })
+    }
+  })
+  return out
 }
 
 /**

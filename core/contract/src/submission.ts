@@ -125,7 +125,9 @@ export async function validateSubmission(
 
   const state = applyConditions(declaredState(form, { task: context.task }), evaluation.conditions)
   const missing =
-    context.case === 'new' || context.case === 'enter' ? missingRequired(form, values, state, registry) : []
+    context.case === 'new' || context.case === 'enter'
+      ? missingRequired(form, values, state, registry, { conditions: evaluation.conditions, lang: context.lang })
+      : []
   const unavailable = evaluation.failures.some((failure) => failure.code === 'SANDBOX_UNAVAILABLE')
   return {
     ok: !unavailable && errors.length === 0 && missing.length === 0,

@@ -77,15 +77,22 @@ interface Translated {
   translations?: TranslationMap
 }
 
-/** The item as read in `language`: its texts replaced where a translation is given. */
+/**
+ * The item as read in `language`: its texts replaced where a translation is given. A repeating
+ * group's cells (`data.cells`) are items of their own, each read by its own translations.
+ */
 export function localizeItem<T extends Translated>(item: T, language: Language): T {
   const texts = item.translations?.[language]
-  if (!texts) return item
   let data = item.data
-  for (const [key, text] of Object.entries(texts)) {
+  for (const [key, text] of Object.entries(texts ?? {})) {
     if (text === '') continue
     const path = pathOf(data, key)
     if (path) data = replaced(data, path, text)
+  }
+  const cells = (data as { cells?: unknown } | undefined)?.cells
+  if (Array.isArray(cells)) {
+    const shown = localizeList(cells as Translated[], language)
+    if (shown !== cells) data = { ...(data as object), cells: shown }
   }
   return data === item.data ? item : { ...item, data }
 }

@@ -16,6 +16,7 @@ import { withDefaults } from './defaults.js'
 import { sectionPages } from './layout.js'
 import { buildGraph } from './graph.js'
 import { textLimit, textMinLength } from './rules/text.js'
+import { cellType, isCell, REPEAT_TYPE } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import { actionConfigWithDefaults, configReferences, configRole, coreActionRegistry } from './actions.js'
 import type { ActionTypeRegistry } from './actions.js'
@@ -125,6 +126,7 @@ export function validateConfig(
         problems.push({ path: `/${key}/${index}/type`, message: `"${item.type}" is not a known ${kind} type` })
       } else {
         problems.push(...schemaProblems(fieldType.schema, item, `/${key}/${index}`))
+        if (kind === 'field') problems.push(...cellProblems(item, `/${key}/${index}`))
       }
     })
   }
@@ -150,6 +152,47 @@ function lengthProblems(config: FormConfig): ConfigProblem[] {
         path: `/fields/${index}/data/ref/min_length`,
         message: `the minimum length (${min}) is above the maximum length (${max})`,
       })
+    }
+  })
+  return problems
+}
+
+/** A cell's keys that a repeating group does not run: what the runtime would silently ignore. */
+const CELL_UNSUPPORTED = ['formule', ...EVENT_SCRIPTS] as const
+
+/**
+ * A repeating group's cells (types/repeat.ts): each against its own type's schema, names unique in the
+ * group, no formulas, events or sets; and rows that can be both at least min and at most max.
+ */
+function cellProblems(item: FormConfig['fields'][number], at: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  const { min_rows: min, max_rows: max } = item.data as { min_rows?: number; max_rows?: number }
+  if (typeof min === 'number' && typeof max === 'number' && max >= 0 && min > max) {
+    problems.push({ path: `${at}/data/max_rows`, message: `must be -1 (no limit) or at least min_rows (${min})` })
+  }
+  const seen = new Set<string>()
+  // By position in the raw list: an entry that is no cell is the schema's problem, at its own index.
+  const entries: unknown[] = item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? item.data.cells : []
+  entries.forEach((cell, c) => {
+    const here = `${at}/data/cells/${c}`
+    const type = isCell(cell) ? cellType(cell.type) : undefined
+    if (!type || !isCell(cell)) return
+    const own = schemaProblems(type.schema, cell, here)
+    problems.push(...own)
+    if (own.length > 0) return
+    if (seen.has(cell.field_name)) {
+      problems.push({ path: `${here}/field_name`, message: `"${cell.field_name}" is already a cell of this group` })
+    }
+    seen.add(cell.field_name)
+    if (cell.isSet) problems.push({ path: `${here}/isSet`, message: 'a cell cannot be a set' })
+    for (const key of CELL_UNSUPPORTED) {
+      if (String(cell.data[key]).trim() !== '') {
+        problems.push({ path: `${here}/data/${key}`, message: 'a cell has no formula or event scripts' })
+      }
+    }
+    const events = cell.events as Record<string, unknown[] | undefined>
+    for (const [event, names] of Object.entries(events)) {
+      if (names?.length) problems.push({ path: `${here}/events/${event}`, message: 'a cell runs no actions' })
     }
   })
   return problems
@@ -308,6 +351,11 @@ function scriptProblems(config: FormConfig, actionTypes: ActionTypeRegistry): Co
       for (const script of ['show_with_formule', 'formule', ...EVENT_SCRIPTS] as const) {
         check(`/${key}/${index}/data/${script}`, item.data[script])
       }
+      const cells: unknown[] = item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? item.data.cells : []
+      cells.forEach(
+        (cell, c) =>
+          isCell(cell) && check(`/${key}/${index}/data/cells/${c}/data/show_with_formule`, cell.data.show_with_formule)
+      )
       const { table } = item.data.ref as { table?: { columns: { formule: string; buttons: { formule: string }[] }[] } }
       table?.columns.forEach((column, c) => {
         check(`/${key}/${index}/data/ref/table/columns/${c}/formule`, column.formule)

@@ -32,6 +32,7 @@ const FIELDS: Record<string, string> = {
   radio: `${circle(12, 12, 9)}${circle(12, 12, 3)}`,
   switch: `${rect(2, 7, 20, 10, 5)}${circle(16, 12, 3)}`,
   table: `${rect(3, 3, 18, 18)}M3 9h18M3 15h18M12 3v18`,
+  repeat: `${rect(3, 3, 18, 6)}${rect(3, 11, 12, 6)}M19 14v6M16 17h6`,
   email: `${rect(2, 4, 20, 16)}m20 3-10 6L2 7`,
   money: 'M12 2v20M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6',
   areas: `${rect(4, 2, 16, 20, 1)}M9 22v-4h6v4M8 6h.01M12 6h.01M16 6h.01M8 10h.01M12 10h.01M16 10h.01M8 14h.01M12 14h.01M16 14h.01`,

@@ -1,9 +1,9 @@
 /** One entry of a list: named by its label, name or id, with its keys and its move and remove buttons. */
-import type { EditorNode, PathKey } from './schema_nodes.js'
+import { typedEntryNode, type EditorNode, type JsonSchema, type PathKey } from './schema_nodes.js'
 import type { ValueSource } from './source.js'
 import { keyLabel } from './labels.js'
 import { readAt } from './values.js'
-import { useTexts } from './panel_context.js'
+import { usePanel, useTexts } from './panel_context.js'
 import { Collapsible } from './Collapsible.js'
 import { NodeEditor } from './NodeEditor.js'
 
@@ -18,7 +18,7 @@ export interface ListEntryProps {
   onRemove(): void
 }
 
-const NAMING_KEYS = ['label', 'name', 'text', 'id', 'action', 'symbol'] as const
+const NAMING_KEYS = ['label', 'name', 'text', 'id', 'action', 'symbol', 'field_name'] as const
 
 /** What an entry is called in its legend: its first non-empty naming key, else "<list> <n>". */
 export function entryTitle(entry: unknown, fallback: string): string {
@@ -31,6 +31,13 @@ export function entryTitle(entry: unknown, fallback: string): string {
 
 export function ListEntry({ node, entry, index, count, source, abs, onMove, onRemove }: ListEntryProps) {
   const texts = useTexts()
+  const { registry } = usePanel()
+  const type = readAt(entry, ['type'])
+  // A group's cell: its type's own keys too (a select's options, a number's limits).
+  const fields =
+    node.typedItems && node.item && typeof type === 'string'
+      ? typedEntryNode(node.item, registry?.get('field', type)?.schema as JsonSchema | undefined)
+      : node.item
   const title = entryTitle(entry, `${keyLabel(texts, abs.slice(0, -1))} ${index + 1}`)
   const actions = (
     <span className="panel-entry-actions">
@@ -58,7 +65,7 @@ export function ListEntry({ node, entry, index, count, source, abs, onMove, onRe
   return (
     <li>
       <Collapsible title={title} actions={actions} defaultOpen={count <= 3} className="panel-entry">
-        {(node.item?.children ?? []).map((child) => (
+        {(fields?.children ?? []).map((child) => (
           <NodeEditor key={child.key} node={child} source={source} at={child.path} abs={[...abs, ...child.path]} />
         ))}
       </Collapsible>

@@ -61,7 +61,14 @@ export function PropertyPanel(props: PropertyPanelProps) {
     [language, items, onChange]
   )
   const context = useMemo(
-    () => ({ problems, multi: !single, scripts: form ? { form, registry } : undefined, translation, actionNames }),
+    () => ({
+      problems,
+      multi: !single,
+      scripts: form ? { form, registry } : undefined,
+      translation,
+      actionNames,
+      registry,
+    }),
     [problems, single, form, registry, translation, actionNames]
   )
 

@@ -18,6 +18,8 @@ export interface PanelContextValue {
   actionNames?: readonly string[]
   /** Texts are being given in `language`: translatable rows edit the selected items' translations. */
   translation?: Translation
+  /** The types the items come from: an entry of a typed list (a group's cell) is described by its type. */
+  registry?: FieldTypeRegistry
 }
 
 export interface Translation {

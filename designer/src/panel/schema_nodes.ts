@@ -3,7 +3,7 @@
  * editor each key gets, its default (the schema annotation), its bounds and choices. Pure: the panel's
  * components render these nodes, the tests check them against the real core types.
  */
-import { Script, TRANSLATABLE } from '@tramita/contract'
+import { CommonDataProps, Script, TRANSLATABLE, TYPED_ITEMS } from '@tramita/contract'
 
 export type EditorKind =
   'text' | 'script' | 'colour' | 'number' | 'boolean' | 'select' | 'tags' | 'json' | 'object' | 'list' | 'fixed'
@@ -37,6 +37,8 @@ export interface EditorNode {
   children?: readonly EditorNode[]
   /** A list's element, described from the element (its path starts at the element). */
   item?: EditorNode
+  /** A list of fields of their own types (a repeating group's cells): each entry adds its type's keys. */
+  typedItems?: boolean
 }
 
 /** The part of JSON Schema read here (TypeBox builds plain JSON Schema objects). */
@@ -58,6 +60,7 @@ export interface JsonSchema {
   maxLength?: number
   pattern?: string
   translatable?: boolean
+  typedItems?: boolean
 }
 
 const SCRIPT_DESCRIPTION = (Script as JsonSchema).description
@@ -149,7 +152,30 @@ export function describeSchema(schema: JsonSchema, path: readonly string[] = [],
     )
   }
   if (kind === 'list') node.item = describeSchema(schema.items ?? {}, [])
+  if (kind === 'list' && schema[TYPED_ITEMS] === true) node.typedItems = true
   return node
+}
+
+/** `data` keys every field has: a typed entry shows its type's others (its choices, limits, rows...). */
+const COMMON_DATA = new Set(Object.keys(CommonDataProps).filter((key) => key !== 'ref'))
+
+/**
+ * The editors of one entry of a typed list: the list's own (name, type, label, required, condition)
+ * and, inside `data`, the keys of the entry's type that every field does not have.
+ */
+export function typedEntryNode(item: EditorNode, typeSchema: JsonSchema | undefined): EditorNode {
+  const own = typeSchema?.properties?.data
+  if (!own?.properties || item.kind !== 'object') return item
+  const required = new Set(own.required ?? [])
+  const extra = Object.entries(own.properties)
+    .filter(([key]) => !COMMON_DATA.has(key))
+    .map(([key, schema]) => describeSchema(schema, ['data', key], required.has(key)))
+  return {
+    ...item,
+    children: (item.children ?? []).map((child) =>
+      child.key === 'data' ? { ...child, children: [...(child.children ?? []), ...extra] } : child
+    ),
+  }
 }
 
 /** The node at a path below `root` (object children only), or undefined. */

@@ -143,7 +143,11 @@ function blankOf(node: EditorNode): unknown {
 }
 
 /** Keys that identify an entry in its list: a new entry gets one no other entry has. */
-const IDENTITY_KEYS = new Set(['id', 'name', 'code', 'token'])
+const IDENTITY_KEYS = new Set(['id', 'name', 'code', 'token', 'field_name'])
+
+/** The n-th identity of a new entry: ids count, a repeating group's cells are cell_n, names name_n. */
+const identity = (key: string, n: number) =>
+  key === 'id' ? String(n) : key === 'field_name' ? `cell_${n}` : `${key}_${n}`
 
 /**
  * A new entry for a list: its required keys without a default, identity keys made unique within
@@ -157,7 +161,7 @@ export function newListEntry(item: EditorNode, list: readonly unknown[]): unknow
     if (IDENTITY_KEYS.has(child.key) && (child.kind === 'text' || child.kind === 'number')) {
       const taken = new Set(list.map((other) => String(readAt(other, [child.key]))))
       let n = list.length + 1
-      const make = (i: number) => (child.key === 'id' ? String(i) : `${child.key}_${i}`)
+      const make = (i: number) => identity(child.key, i)
       while (taken.has(make(n))) n++
       entry[child.key] = child.kind === 'number' ? n : make(n)
     } else {

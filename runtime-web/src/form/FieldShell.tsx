@@ -6,6 +6,12 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FormItem } from '@tramita/contract'
 
+/** The DOM id of a field's control (the missing-required list focuses it). */
+export const inputIdOf = (name: string) => `ff-${name}`
+
+/** Types whose control carries its own label text: their frame draws none (`bare`). */
+export const BARE: ReadonlySet<string> = new Set(['checkbox', 'switch', 'radio'])
+
 interface Props {
   item: FormItem
   inputId: string

@@ -5,16 +5,13 @@
 import { memo, Suspense, useCallback, type CSSProperties } from 'react'
 import type { EventName } from '@tramita/contract'
 import { useFieldTick, useForm } from './context.js'
-import { FieldShell } from './FieldShell.js'
+import { BARE, FieldShell, inputIdOf } from './FieldShell.js'
 import { columnsFor } from './grid.js'
 import { SetView } from './SetView.js'
+import type { FieldProps } from './types.js'
 import { UnknownType } from './renderers/UnknownType.js'
 
-/** The DOM id of a field's control (the missing-required list focuses it). */
-export const inputIdOf = (name: string) => `ff-${name}`
-
-/** Types whose control carries its own label text. */
-const BARE = new Set(['checkbox', 'switch', 'radio'])
+export { inputIdOf }
 
 export const ItemView = memo(function ItemView({ name }: { name: string }) {
   const context = useForm()
@@ -67,27 +64,41 @@ export const ItemView = memo(function ItemView({ name }: { name: string }) {
   }
   return (
     <div className="fcell" style={style}>
-      <FieldShell item={item} inputId={inputId} required={required} readOnly={readOnly} bare={BARE.has(item.type)}>
-        {Field ? (
-          <Suspense fallback={<div className="ffield__loading" aria-busy="true" />}>
-            <Field
-              item={item}
-              value={store.value(name)}
-              onChange={onChange}
-              onEvent={onEvent}
-              readOnly={readOnly}
-              disabled={store.isDisabled(name)}
-              required={required}
-              inputId={inputId}
-              device={device}
-              services={services}
-              options={store.optionsOf(name)}
-            />
-          </Suspense>
-        ) : (
-          <UnknownType type={item.type} />
-        )}
-      </FieldShell>
+      <FramedField
+        item={item}
+        value={store.value(name)}
+        onChange={onChange}
+        onEvent={onEvent}
+        readOnly={readOnly}
+        disabled={store.isDisabled(name)}
+        required={required}
+        inputId={inputId}
+        device={device}
+        services={services}
+        options={store.optionsOf(name)}
+        nested={FramedField}
+      />
     </div>
   )
 })
+
+/**
+ * A field in its frame, drawn by its type's renderer: each field of a layout, and each cell of a
+ * repeating group (given to renderers as `nested`, so a lazily loaded one needs no frame of its own).
+ */
+function FramedField(props: FieldProps) {
+  const { renderers } = useForm()
+  const { item, inputId, required, readOnly } = props
+  const Field = renderers.field(item.type)
+  return (
+    <FieldShell item={item} inputId={inputId} required={required} readOnly={readOnly} bare={BARE.has(item.type)}>
+      {Field ? (
+        <Suspense fallback={<div className="ffield__loading" aria-busy="true" />}>
+          <Field {...props} />
+        </Suspense>
+      ) : (
+        <UnknownType type={item.type} />
+      )}
+    </FieldShell>
+  )
+}

@@ -5,7 +5,7 @@
  * each reads). Both load on first use, so the form's first page never waits for them; one worker serves
  * the whole page.
  */
-import { EVENT_SCRIPTS, type FormConfig } from '@tramita/contract'
+import { EVENT_SCRIPTS, REPEAT_TYPE, type FormConfig } from '@tramita/contract'
 import type { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
 import type { ScriptRunner } from '@tramita/sandbox'
 
@@ -63,6 +63,13 @@ function* scriptsOf(config: Pick<FormConfig, 'fields'>): Generator<string> {
     for (const key of ['formule', 'show_with_formule', ...EVENT_SCRIPTS]) {
       const source = data[key]
       if (typeof source === 'string' && source.trim() !== '') yield source
+    }
+    // A repeating group's cells have conditions of their own (run per row).
+    if (field.type === REPEAT_TYPE && Array.isArray(data.cells)) {
+      for (const cell of data.cells as { data?: { show_with_formule?: unknown } }[]) {
+        const source = cell.data?.show_with_formule
+        if (typeof source === 'string' && source.trim() !== '') yield source
+      }
     }
   }
 }

@@ -12,6 +12,8 @@ import {
   missingRequired,
   navigablePages,
   initialValues,
+  repeatCells,
+  cellShown,
   sectionPages,
   setEntries,
   requiredCheckBlocks,
@@ -25,6 +27,7 @@ import {
   type InitialState,
   type MissingField,
   type PageConfig,
+  type RepeatCell,
 } from '@tramita/contract'
 import type { Effect, Json } from '@tramita/sandbox'
 import type { Language } from '@tramita/i18n'
@@ -90,6 +93,9 @@ function startNow(work: () => Promise<void>): Promise<void> {
     return Promise.reject(error)
   }
 }
+
+/** The group a cell condition's key (`group.row.cell`) names; undefined for an item's name (no dots). */
+const cellGroup = (key: string): string | undefined => (key.includes('.') ? key.split('.')[0] : undefined)
 
 /** The cases whose fields are read-only until "edit values" is switched on (spec 000 §4). */
 const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
@@ -163,7 +169,12 @@ export class FormStore {
     this.items = itemsByName(this.shown)
     this.pages = navigablePages(init.config)
     this.sections = sectionPages(init.config)
-    this.scripted = [...this.items.values()].some(({ item }) => item.data.formule || item.data.show_with_formule)
+    this.scripted = [...this.items.values()].some(
+      ({ item }) =>
+        item.data.formule ||
+        item.data.show_with_formule ||
+        repeatCells(item).some((cell) => String(cell.data.show_with_formule).trim() !== '')
+    )
     // What start() runs needs the scripting code: it starts loading now, beside the rest of the set-up
     // (a failure is reported by the script that awaits it).
     if (this.scriptingFactory && (this.scripted || [...this.items.values()].some(({ item }) => item.data.on_load)))
@@ -279,6 +290,14 @@ export class FormStore {
     return this.state[name]?.natural === 'disabled'
   }
 
+  /**
+   * Whether a repeating group's cell shows in a row (`key` is its cellKey): the contract's cellShown over
+   * the conditions run so far (one with a condition shows once that row's condition has held).
+   */
+  isCellShown(key: string, cell: RepeatCell): boolean {
+    return cellShown(cell, key, this.conditions)
+  }
+
   /** The star shows only for a required field that is enabled (spec 000 §5). */
   showsRequired(name: string): boolean {
     const state = this.state[name]
@@ -371,7 +390,10 @@ export class FormStore {
     if (this.missingCache?.version !== this.version) {
       this.missingCache = {
         version: this.version,
-        list: missingRequired(this.config, this.values, this.state, this.registry),
+        list: missingRequired(this.config, this.values, this.state, this.registry, {
+          conditions: this.conditions,
+          lang: this.language,
+        }),
       }
     }
     return this.missingCache.list
@@ -552,7 +574,7 @@ export class FormStore {
       if (this.items.get(name)?.item.data.formule && name in this.values) this.values[name] = value
     }
     for (const [name, shown] of Object.entries(initial.conditions)) {
-      if (this.conditioned.has(name)) this.conditions.set(name, shown === true)
+      if (this.conditioned.has(name) || cellGroup(name)) this.conditions.set(name, shown === true)
     }
   }
 
@@ -640,7 +662,8 @@ export class FormStore {
     for (const [name, shown] of conditions) {
       if (this.conditions.get(name) !== shown) {
         this.conditions.set(name, shown)
-        touched.push(name)
+        // A cell's condition (group.row.cell) redraws its group.
+        touched.push(cellGroup(name) ?? name)
       }
     }
     if (touched.length > 0) this.recomputeState(touched)

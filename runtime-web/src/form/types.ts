@@ -68,6 +68,11 @@ export interface FieldProps<V = unknown> {
   services: RuntimeServices
   /** Options replaced by a set_options effect (select, list, radios), when any. */
   options?: unknown
+  /**
+   * Draws another field as the form draws its own (frame, label, star, its type's renderer): a
+   * repeating group's cells. Given by the form to every field it draws.
+   */
+  nested?: FieldRenderer
 }
 
 export interface ElementProps {

@@ -5,7 +5,7 @@
  */
 import type { FormConfigInput } from '../config.js'
 import { and, type Js } from './js.js'
-import { NameAllocator } from './names.js'
+import { NameAllocator, readAsRowCell } from './names.js'
 import type { TypeMapping } from './type-map.js'
 import type { DraftItem, Json, Unmapped } from './types.js'
 
@@ -47,6 +47,11 @@ export class FormDraft {
 
   /** SurveyJS reads question names case-insensitively; Form.io keys are exact. */
   constructor(private readonly caseInsensitive = false) {}
+
+  /** Whether scripts here may read a row's cells (`row.x`): only in a repeating group's row. */
+  get readsRows(): boolean {
+    return false
+  }
 
   skip(path: string, reason: string): void {
     this.unmapped.push({ path, reason })
@@ -142,5 +147,52 @@ export class FormDraft {
       fields: this.fields,
       elements: this.elements,
     }
+  }
+}
+
+/** How a source names a cell of the same row in its scripts: {row.x} (matrices), {panel.x} (dynamic panels). */
+const ROW_PREFIX = /^(?:row|panel)\.(.+)$/i
+
+/**
+ * The row of a repeating group while its cells are built by the source's own field makers: their
+ * names are the group's own (a cell may share one with a form field), and its conditions read them
+ * as `row.<name>` (names.ts). A name no cell has is the form's; what cannot be mapped, conditions
+ * and late work go to the form's draft, so they are reported and resolved with everything else.
+ */
+export class RowDraft extends FormDraft {
+  constructor(
+    private readonly form: FormDraft,
+    caseInsensitive = false
+  ) {
+    super(caseInsensitive)
+    this.sourceLocale = form.sourceLocale
+  }
+
+  override get readsRows(): boolean {
+    return true
+  }
+
+  override field(sourceKey: string, type: string, data: Json = {}): DraftItem {
+    const item = super.field(sourceKey, type, data)
+    readAsRowCell(item)
+    return item
+  }
+
+  /** A cell by its name (or 'row.x', 'panel.x'), else the form's field of that name. */
+  override find(sourceKey: string): DraftItem | undefined {
+    const cell = ROW_PREFIX.exec(sourceKey)?.[1]
+    return (cell === undefined ? undefined : super.find(cell)) ?? super.find(sourceKey) ?? this.form.find(sourceKey)
+  }
+
+  override skip(path: string, reason: string): void {
+    this.form.skip(path, reason)
+  }
+
+  override when(item: DraftItem, conditions: Condition[]): void {
+    this.form.when(item, conditions)
+  }
+
+  override later(fn: () => void): void {
+    this.form.later(fn)
   }
 }

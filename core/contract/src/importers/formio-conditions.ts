@@ -117,7 +117,7 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
   if (typeof custom === 'string' && custom.trim() !== '') {
     return once(() => {
       const find = (key: string) => findKey(draft, key)
-      const result = translateFormioScript(custom, 'show', find)
+      const result = translateFormioScript(custom, 'show', find, draft.readsRows)
       if (typeof result === 'object') return result
       // Statements: the whole script, as a function called in place so it combines with other conditions.
       const body = formioScriptBody(custom, 'show', find)

@@ -5,7 +5,7 @@
  */
 import type { FormDraft } from './draft.js'
 import { hasTags, htmlAsText, textElementOf } from './html-text.js'
-import { formioTable } from './formio-table.js'
+import { formioGrid } from './formio-grid.js'
 import { formioOptions } from './formio-options.js'
 import { formioValidation } from './validation.js'
 import { translateFormioScript } from './formio-script.js'
@@ -181,8 +181,8 @@ const MAKERS: Record<string, Maker> = {
   htmlelement: htmlElement,
   button,
   hidden,
-  datagrid: formioTable,
-  editgrid: formioTable,
+  datagrid: (draft, c, path, key) => formioGrid(draft, c, path, key, formioItems),
+  editgrid: (draft, c, path, key) => formioGrid(draft, c, path, key, formioItems),
   survey,
 }
 
@@ -210,6 +210,8 @@ function applyCommon(item: DraftItem, c: Json): void {
 /** Reports, once per component, the properties the jsonconfig cannot hold. */
 function reportLost(draft: FormDraft, c: Json, path: string): void {
   for (const [key, reason] of LOST) {
+    // A grid's minLength is its minimum of rows (formio-grid.ts).
+    if (key === 'validate.minLength' && GRIDS.includes(String(c.type))) continue
     if (isMeaningful(at(c, key))) draft.skip(`${path}/${key.replace('.', '/')}`, reason)
   }
   if (c.multiple === true && !['select', 'file'].includes(String(c.type))) {
@@ -261,6 +263,7 @@ function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void
 }
 
 const ELEMENTS = ['html', 'send', 'save']
+const GRIDS = ['datagrid', 'editgrid']
 
 /** The items of a leaf component (several for a survey, none for what is skipped). */
 export function formioItems(draft: FormDraft, c: Json, path: string): DraftItem[] {

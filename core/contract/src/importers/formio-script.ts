@@ -5,7 +5,7 @@
  * (statements, `row`, `instance`, lodash, regular expressions) is refused with the reason.
  */
 import { opaque, type Js } from './js.js'
-import { scriptRef } from './names.js'
+import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
 
 interface Token {
@@ -88,15 +88,16 @@ function stringEnd(source: string, start: number): number {
   throw new Refused('a string is not closed')
 }
 
-/** The source key a `data` access names: data.key or data['key']. */
+/** The source key a `data` (or a grid's `row`) access names: data.key or data['key']. */
 function dataKey(tokens: Token[], at: number): { key: string; last: number } {
+  const object = tokens[at]!.text
   const next = tokens[at + 1]
   const name = tokens[at + 2]
   if (next?.text === '.' && name?.kind === 'id') return { key: name.text, last: at + 2 }
   if (next?.text === '[' && name?.kind === 'str' && tokens[at + 3]?.text === ']') {
     return { key: name.text.slice(1, -1), last: at + 3 }
   }
-  throw new Refused('reads `data` other than as data.key')
+  throw new Refused(`reads \`${object}\` other than as ${object}.key`)
 }
 
 /** Whether an operand (not an operator) is expected after this token: a '/' there starts a RegExp. */
@@ -105,12 +106,14 @@ const expectsOperand = (previous: Token | undefined) =>
 
 /**
  * `target = EXPR;` as an expression over field names; a string is why it cannot be translated.
- * `find` gives the field a Form.io key names.
+ * `find` gives the field a Form.io key names; inside a data grid's row (`rows`), `row.key` is a cell
+ * of the same row, which `find` is asked for as 'row.key'.
  */
 export function translateFormioScript(
   source: string,
   target: 'show' | 'value' | 'result',
-  find: (key: string) => DraftItem | undefined
+  find: (key: string) => DraftItem | undefined,
+  rows = false
 ): Js | string {
   try {
     const tokens = tokenize(source)
@@ -133,11 +136,12 @@ export function translateFormioScript(
       if (token.kind !== 'id' || previous?.text === '.' || previous?.text === '?.') continue
       if (STATEMENT_WORDS.has(token.text)) throw new Refused(`it uses \`${token.text}\``)
       if (GLOBALS.has(token.text)) continue
-      if (token.text !== 'data') throw new Refused(`it reads \`${token.text}\`, which only Form.io provides`)
+      const inRow = rows && token.text === 'row'
+      if (token.text !== 'data' && !inRow) throw new Refused(`it reads \`${token.text}\`, which only Form.io provides`)
       const { key, last: end } = dataKey(body, i)
-      const field = find(key)
-      if (!field) throw new Refused(`data.${key} is not a field of the form`)
-      out += source.slice(copied, token.start) + scriptRef(field.field_name)
+      const field = find(inRow ? `row.${key}` : key)
+      if (!field) throw new Refused(`${token.text}.${key} is not a field of the ${inRow ? 'row' : 'form'}`)
+      out += source.slice(copied, token.start) + itemRef(field)
       copied = body[end]!.end
       i = end
     }

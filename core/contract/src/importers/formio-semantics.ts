@@ -15,7 +15,7 @@
  */
 import type { DraftItem } from './types.js'
 import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
-import { scriptRef } from './names.js'
+import { itemRef } from './names.js'
 import { YES_NO } from './values.js'
 
 export type FormioKind = 'text' | 'number' | 'bool' | 'multi' | 'boxes'
@@ -31,7 +31,7 @@ const TEXT_TYPES = ['text', 'textarea', 'email', 'select', 'radios', 'tramita']
 
 /** How a condition reads the field, or why it has no exact translation. */
 export function formioField(item: DraftItem): FormioField | string {
-  const js = atom(scriptRef(item.field_name))
+  const js = atom(itemRef(item))
   const options = Array.isArray(item.data.options)
     ? (item.data.options as { id?: unknown }[]).map((o) => String(o.id))
     : []

@@ -35,6 +35,19 @@ export function scriptRef(name: string): string {
   return IDENTIFIER.test(name) && !RESERVED.has(name) ? name : `value(${JSON.stringify(name)})`
 }
 
+/** Items read through another expression than their name: a repeating group's cells (`row.x`). */
+const readAs = new WeakMap<object, string>()
+
+/** Marks an item as a cell of a repeating group: its row's conditions read it as `row.<name>`. */
+export function readAsRowCell(item: { field_name: string }): void {
+  readAs.set(item, `row.${item.field_name}`)
+}
+
+/** How a script reads an item: `row.<name>` for a cell of the row, else by its name (scriptRef). */
+export function itemRef(item: { field_name: string }): string {
+  return readAs.get(item) ?? scriptRef(item.field_name)
+}
+
 /** Hands out unique identifiers: a taken name gets _2, _3, ... */
 export class NameAllocator {
   private readonly taken = new Set<string>()

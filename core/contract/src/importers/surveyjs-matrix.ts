@@ -1,16 +1,14 @@
 /**
  * SurveyJS questions that hold several values: a single-choice matrix becomes one radios field per
  * row, multipletext one field per item, and the repeated ones (matrixdynamic, matrixdropdown,
- * paneldynamic) a table whose columns are the cells. Rows of a matrix keep their SurveyJS names
- * ({matrix.row}) so that conditions reading them still translate.
+ * paneldynamic) a repeating group whose cells are the columns (or the panel's questions). Rows of a
+ * matrix keep their SurveyJS names ({matrix.row}) so that conditions reading them still translate.
  */
-import type { FormDraft } from './draft.js'
-import { translateSurveyExpression } from './surveyjs-emit.js'
-import { surveyOptions } from './surveyjs-common.js'
-import type { Maker } from './surveyjs-fields.js'
+import { RowDraft, type FormDraft } from './draft.js'
+import { applyCommon, reportLost, surveyCondition, surveyOptions } from './surveyjs-common.js'
+import { FIELD_MAKERS, type Maker } from './surveyjs-fields.js'
+import { keepCells, repeatData, rowCount, type Rows } from './repeat-group.js'
 import { pickText } from './source-text.js'
-import { Columns, tableData, type ColumnType } from './table-columns.js'
-import { atom } from './js.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type Json } from './types.js'
 
 const titled = (title: string, part: string) => (title ? `${title}: ${part}` : part)
@@ -55,91 +53,97 @@ function multipleText(draft: FormDraft, q: Json, path: string, name: string): Dr
     })
 }
 
-/** The column type of a cell by its question type (cellType in matrices, type in dynamic panels). */
-function columnType(cellType: string, cell: Json): ColumnType | undefined {
-  switch (cellType) {
-    case 'text':
-      return cell.inputType === 'number' ? 'number' : cell.inputType === 'date' ? 'date' : 'text'
-    case 'comment':
-    case 'dropdown':
-    case 'radiogroup':
-    case 'checkbox':
-    case 'tagbox':
-      return 'text'
-    case 'boolean':
-      return 'boolean'
-    case 'rating':
-      return 'number'
-    case 'expression':
-      return 'formule'
-    default:
-      return undefined
-  }
+/**
+ * A matrix column as the question it is: its cellType ('default': the matrix's own, dropdown unless
+ * set), with the matrix's choices when it has none of its own, as SurveyJS fills a column.
+ */
+function columnQuestion(column: Json, matrix: Json): Json {
+  const own = String(column.cellType ?? 'default')
+  const type = own === 'default' ? String(matrix.cellType ?? 'dropdown') : own
+  const choices = column.choices === undefined ? matrix.choices : column.choices
+  return { ...column, type, ...(choices === undefined ? {} : { choices }) }
 }
 
-/** Cells become columns; an expression cell becomes a formula column when it reads only {row.x}. */
-function cellColumns(
-  draft: FormDraft,
-  cells: unknown[],
-  path: string,
-  fallbackType: string,
-  sharedChoices: unknown,
-  columns: Columns
-) {
-  const formulas: [Json, string, string][] = []
-  const byName = new Map<string, string>()
-  cells.forEach((c, index) => {
-    const here = `${path}/${index}`
-    const cell = isObject(c) ? c : {}
-    const cellType = String(cell.cellType ?? cell.type ?? fallbackType)
-    const type = columnType(cellType === 'default' ? fallbackType : cellType, cell)
-    const source = String(cell.name ?? '')
-    if (!type) {
-      draft.skip(here, `a table column cannot be a SurveyJS "${cellType}"`)
-      return
+/** The cells of a row, built by the question makers on the row's draft, each with its visibleIf. */
+function cellsOf(row: RowDraft, questions: Json[], paths: string[]): DraftItem[] {
+  return questions.flatMap((q, index) => {
+    const here = paths[index]!
+    const type = String(q.type)
+    const make = FIELD_MAKERS[type]
+    // A cell holds a value typed in: an expression (a formula) or a nested panel has no cell.
+    if (!make || type === 'expression') {
+      row.skip(here, `a cell of a repeating group cannot be a SurveyJS "${type}"`)
+      return []
     }
-    const hasChoices =
-      surveyOptions(cell.choices).length > 0 || (cell.choices === undefined && surveyOptions(sharedChoices).length > 0)
-    if (type === 'text' && cellType !== 'text' && cellType !== 'comment' && hasChoices) {
-      draft.skip(`${here}/choices`, 'a table column has no options; its cells take any text')
-    }
-    if (cell.isRequired === true) draft.skip(`${here}/isRequired`, 'table cells cannot be required')
-    if (typeof cell.visibleIf === 'string')
-      draft.skip(`${here}/visibleIf`, `columns have no conditions (${cell.visibleIf})`)
-    const name = columns.add(source, pickText(cell.title) || source, type)
-    byName.set(source.toLowerCase(), name)
-    if (type === 'formule') formulas.push([columns.list[columns.list.length - 1]!, String(cell.expression ?? ''), here])
+    const name = typeof q.name === 'string' && q.name !== '' ? q.name : type
+    const cells = keepCells(row, make(row, q, here, name), here)
+    for (const cell of cells) applyCommon(cell, q, { locale: row.sourceLocale })
+    if (cells.length > 0) reportLost(row, q, here)
+    const condition = surveyCondition(row, q, here)
+    if (condition) for (const cell of cells) row.when(cell, [condition])
+    return cells
   })
-  for (const [column, expression, here] of formulas) {
-    const result = translateSurveyExpression(expression, (ref) => {
-      const cell = /^row\.(.+)$/i.exec(ref)?.[1]
-      const target = cell === undefined ? undefined : byName.get(cell.toLowerCase())
-      return target === undefined ? undefined : { js: atom(target), kind: 'scalar' }
-    })
-    if (typeof result === 'string') draft.skip(`${here}/expression`, `not translated: ${result} (${expression})`)
-    else column.formule = result.code
-  }
 }
 
-const ROW_COUNTS = ['rowCount', 'minRowCount', 'maxRowCount', 'panelCount', 'minPanelCount', 'maxPanelCount']
+/** What a repeated question has that a group does not keep. */
+const REPEATED_LOST: [string, string][] = [
+  ['detailElements', 'rows have no detail panel'],
+  ['detailPanelMode', 'rows have no detail panel'],
+  ['confirmDelete', 'rows are removed without a confirmation'],
+  ['templateTitle', 'rows are captioned "Fila n"'],
+  ['templateVisibleIf', 'no conditions on whole rows'],
+  ['rowsVisibleIf', 'no conditions on whole rows'],
+  ['keyName', 'no check of repeated values in a column'],
+]
 
-/** matrixdynamic, matrixdropdown and paneldynamic → a table. */
+/**
+ * matrixdynamic, matrixdropdown and paneldynamic → a repeating group (types/repeat.ts): columns (or
+ * the panel's template questions) become typed cells with their own required flag, choices and
+ * visibleIf ({row.x}, {panel.x} read the same row); min / max row or panel counts bound the rows;
+ * a matrixdropdown's fixed rows are min = max = their count, captioned by their texts.
+ */
 function repeated(draft: FormDraft, q: Json, path: string, name: string): DraftItem[] {
-  const columns = new Columns()
+  const row = new RowDraft(draft, true)
+  const panels = q.type === 'paneldynamic'
+  const key = panels ? 'templateElements' : 'columns'
+  const entries = listOf(q[key])
+  const questions: Json[] = []
+  const paths: string[] = []
+  entries.forEach((entry, index) => {
+    const here = `${path}/${key}/${index}`
+    if (!isObject(entry)) return draft.skip(here, 'not a question')
+    for (const total of ['totalType', 'totalExpression'])
+      if (isMeaningful(entry[total])) draft.skip(`${here}/${total}`, 'no totals under a column')
+    questions.push(panels ? entry : columnQuestion(entry, q))
+    paths.push(here)
+  })
+  const cells = cellsOf(row, questions, paths)
+  for (const [lost, reason] of REPEATED_LOST) if (isMeaningful(q[lost])) draft.skip(`${path}/${lost}`, reason)
+  return [draft.field(name, 'repeat', repeatData(cells, rowsOf(draft, q, path)))]
+}
+
+/** The rows a repeated question allows, from its counts; a matrixdropdown's are its fixed rows. */
+function rowsOf(draft: FormDraft, q: Json, path: string): Rows {
   if (q.type === 'matrixdropdown') {
-    const rows = surveyOptions(q.rows)
-    columns.add('row', pickText(q.rowTitle), 'text')
-    if (rows.length > 0) {
-      const labels = rows.map((r) => r.label).join(', ')
-      draft.skip(`${path}/rows`, `a table starts empty: its fixed rows (${labels}) are typed in the "row" column`)
-    }
+    const fixed = surveyOptions(q.rows)
+    if (fixed.length === 0) draft.skip(`${path}/rows`, 'a matrix without rows has nothing to answer')
+    return { min: fixed.length, max: fixed.length, labels: fixed.map((r) => r.label) }
   }
-  const cells = q.type === 'paneldynamic' ? 'templateElements' : 'columns'
-  cellColumns(draft, listOf(q[cells]), `${path}/${cells}`, String(q.cellType ?? 'dropdown'), q.choices, columns)
-  for (const key of ROW_COUNTS) {
-    if (q[key] !== undefined) draft.skip(`${path}/${key}`, 'a table starts empty and has no limits on its rows')
+  const [count, least, most, add] =
+    q.type === 'paneldynamic'
+      ? ['panelCount', 'minPanelCount', 'maxPanelCount', 'panelAddText']
+      : ['rowCount', 'minRowCount', 'maxRowCount', 'addRowText']
+  const min = rowCount(q[least])
+  const max = rowCount(q[most])
+  const start = rowCount(q[count])
+  // A group starts with its minimum of rows; SurveyJS's own starting count is not kept.
+  if (start !== undefined && start !== (min ?? 0))
+    draft.skip(`${path}/${count}`, `a group starts with ${min ?? 0} rows`)
+  if (min !== undefined && max !== undefined && min > max) {
+    draft.skip(`${path}/${least}`, `more rows asked (${min}) than allowed (${max})`)
+    return { max, addText: pickText(q[add]) }
   }
-  return [draft.field(name, 'table', tableData(columns))]
+  return { min, max, addText: pickText(q[add]) }
 }
 
 export const MATRIX_MAKERS: Record<string, Maker> = {

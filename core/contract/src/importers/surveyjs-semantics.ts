@@ -13,7 +13,7 @@
  * unanswered). Other fields keep the generic translation (surveyjs-emit.ts).
  */
 import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
-import { scriptRef } from './names.js'
+import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
 import { valueKind } from './values.js'
 
@@ -30,7 +30,7 @@ export interface SurveyField {
 const TEXT_TYPES = ['text', 'textarea', 'email', 'select', 'radios', 'list']
 
 export function surveyField(item: DraftItem): SurveyField | undefined {
-  const js = atom(scriptRef(item.field_name))
+  const js = atom(itemRef(item))
   const options = Array.isArray(item.data.options) ? (item.data.options as { id?: Lit }[]).map((o) => o.id ?? null) : []
   const kind = valueKind(item)
   if (kind === 'yesno') return { kind: 'yesno', js, options }

@@ -6,6 +6,7 @@
  * (language → text → translation, as Form.io's i18n option). SurveyJS: requiredErrorText and the
  * validators' `text`, plain or as a locale map.
  */
+import { REPEAT_TYPE } from '../types/repeat.js'
 import { LANGUAGES } from '@tramita/i18n'
 import { coreRegistry } from '../core-types.js'
 import type { RuleMessage } from '../schema/common.js'
@@ -124,7 +125,8 @@ function fill(text: string, vars: Record<string, unknown>): string {
  */
 export function formioValidation(draft: FormDraft, item: DraftItem, c: Json, path: string): void {
   const minLength = positive(at(c, 'validate.minLength'))
-  if (minLength !== undefined) {
+  // A grid's minLength is its minimum number of rows (formio-grid.ts).
+  if (minLength !== undefined && item.type !== REPEAT_TYPE) {
     if (MIN_LENGTH_TYPES.includes(item.type)) part(item.data, 'ref').min_length = Math.ceil(minLength)
     else draft.skip(`${path}/validate/minLength`, 'a minimum length is kept for text, textarea and e-mail fields only')
   }

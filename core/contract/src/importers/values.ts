@@ -4,7 +4,7 @@
  * the comparisons the sources express, for the value each field type really holds.
  */
 import { array, atom, binary, call, literal, member, method, or, orElse, type Js } from './js.js'
-import { scriptRef } from './names.js'
+import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
 
 export type ValueKind = 'scalar' | 'multi' | 'bool' | 'yesno' | 'level' | 'phone'
@@ -32,6 +32,7 @@ export function valueKind(item: DraftItem): ValueKind {
     case 'select':
       return item.data.multiple === true ? 'multi' : 'scalar'
     case 'table':
+    case 'repeat':
     case 'file':
       return 'multi'
     case 'checkbox':
@@ -47,7 +48,7 @@ export function valueKind(item: DraftItem): ValueKind {
   }
 }
 
-export const fieldRef = (item: DraftItem): FieldRef => ({ js: atom(scriptRef(item.field_name)), kind: valueKind(item) })
+export const fieldRef = (item: DraftItem): FieldRef => ({ js: atom(itemRef(item)), kind: valueKind(item) })
 
 /** The comparable value: a phone compares by its number; a yes/no answer is true only when answered yes. */
 export const comparable = (ref: FieldRef): Js =>

@@ -35,7 +35,7 @@ test.group('Form.io wizard: pages, layout, fields', () => {
       ['tipo', 'select', 'Tipo de permiso', true],
       ['cual', 'textarea', '¿Cuál?', false],
       ['dias', 'number', 'Días', false],
-      ['acompanantes', 'table', 'Acompañantes', false],
+      ['acompanantes', 'repeat', 'Acompañantes', false],
       ['adjuntos', 'file', 'Adjuntos', false],
       ['firma', 'signature', 'Firma', true],
       ['acepto', 'checkbox', 'Acepto', false],
@@ -69,12 +69,18 @@ test.group('Form.io wizard: pages, layout, fields', () => {
     assert.equal(itemOf(result, 'cual').data.rows, 3)
   })
 
-  test('a data grid is a table with its components as columns', ({ assert }) => {
-    assert.deepEqual(itemOf(result, 'acompanantes').data.ref.table.columns, [
-      { name: 'nombre', label: 'Nombre', type: 'text', editable: true },
-      { name: 'edad', label: 'Edad', type: 'number', editable: true },
-      { name: 'menor', label: 'Menor de edad', type: 'boolean', editable: true },
-    ])
+  test('a data grid is a repeating group whose components are its typed cells', ({ assert }) => {
+    assert.deepEqual(
+      itemOf(result, 'acompanantes').data.cells.map((c: { field_name: string; type: string }) => [
+        c.field_name,
+        c.type,
+      ]),
+      [
+        ['nombre', 'text'],
+        ['edad', 'number'],
+        ['menor', 'checkbox'],
+      ]
+    )
   })
 
   test('file and signature keep their limits, extensions and height; the submit button is a send element', ({

@@ -76,7 +76,7 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
       ['motivo', 'textarea', '¿Qué podemos mejorar?', false],
       ['calidad_atencion', 'radios', 'Calidad: Atención', true],
       ['calidad_precio', 'radios', 'Calidad: Precio', true],
-      ['compras', 'table', 'Compras recientes', false],
+      ['compras', 'repeat', 'Compras recientes', false],
       ['resumen', 'text', 'Resumen', false],
     ]
     for (const [name, type, label, required] of expected) {
@@ -125,19 +125,26 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
     assert.equal(conditionOf(result, 'recomendaria'), 'String(uso ?? "") != ""')
   })
 
-  test('a matrix is one radios field per row; a dynamic matrix is a table; an expression is a formula', ({
+  test('a matrix is one radios field per row; a dynamic matrix is a repeating group; an expression is a formula', ({
     assert,
   }) => {
     assert.deepEqual(itemOf(result, 'calidad_precio').data.options, [
       { id: 1, label: 'Mala' },
       { id: 2, label: 'Buena' },
     ])
-    assert.deepEqual(itemOf(result, 'compras').data.ref.table.columns, [
-      { name: 'producto', label: 'Producto', type: 'text', editable: true },
-      { name: 'cantidad', label: 'Cantidad', type: 'number', editable: true },
-      { name: 'precio', label: 'Precio', type: 'number', editable: true },
-      { name: 'total', label: 'Total', type: 'formule', editable: false, formule: 'cantidad * precio' },
-      { name: 'tienda', label: 'Tienda', type: 'text', editable: true },
+    const compras = itemOf(result, 'compras').data
+    assert.deepEqual(
+      compras.cells.map((c: { field_name: string; type: string }) => [c.field_name, c.type]),
+      [
+        ['producto', 'text'],
+        ['cantidad', 'number'],
+        ['precio', 'number'],
+        ['tienda', 'select'],
+      ]
+    )
+    assert.deepEqual(compras.cells[3].data.options, [
+      { id: 'Centro', label: 'Centro' },
+      { id: 'Norte', label: 'Norte' },
     ])
     const resumen = itemOf(result, 'resumen')
     assert.equal(resumen.data.formule, 'String((satisfaccion >= 4 ? "Satisfecho" : "Por mejorar") ?? "")')
@@ -147,7 +154,7 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
   test('unmapped lists what the jsonconfig cannot hold, untranslated expressions with their text', ({ assert }) => {
     assert.deepEqual(unmappedPaths(result), [
       '/pages/0/elements/3/showOtherItem',
-      '/pages/1/elements/3/columns/4/choices',
+      '/pages/1/elements/3/columns/3',
       '/pages/1/elements/3/rowCount',
       '/pages/1/elements/6',
       '/triggers/0',
@@ -431,16 +438,25 @@ test.group('SurveyJS details', () => {
       completedHtml: '<h3>Gracias</h3>',
     })
     assert.equal(itemOf(result, 'nps').data.levels, 10)
-    assert.deepEqual(itemOf(result, 'hijos').data.ref.table.columns, [
-      { name: 'nombre', label: 'nombre', type: 'text', editable: true },
-      { name: 'estudia', label: 'estudia', type: 'boolean', editable: true },
-    ])
+    assert.deepEqual(
+      itemOf(result, 'hijos').data.cells.map((c: { field_name: string; type: string; data: any }) => [
+        c.field_name,
+        c.type,
+        c.data.validate?.required === true,
+      ]),
+      [
+        ['nombre', 'text', false],
+        ['estudia', 'radios', true],
+      ]
+    )
     assert.equal(itemOf(result, 'codigo').data.ref.pattern, '^[A-Z][0-9]$')
     assert.deepEqual(result.unmapped, [
       { path: '/pages/0/elements/0/rateMax', reason: 'at most 10 levels; 11 were asked' },
       { path: '/pages/0/elements/0/rateMin', reason: 'levels hold 1..10, not 0..10 by 1' },
-      { path: '/pages/0/elements/1/templateElements/1/isRequired', reason: 'table cells cannot be required' },
-      { path: '/pages/0/elements/1/templateElements/2', reason: 'a table column cannot be a SurveyJS "file"' },
+      {
+        path: '/pages/0/elements/1/templateElements/2',
+        reason: 'a cell of a repeating group cannot be a file field',
+      },
       { path: '/pages/0/elements/2/validators/1', reason: 'the "expression" validator has no equivalent here' },
       {
         path: '/pages/0/elements/2/defaultValue',

@@ -73,6 +73,7 @@ export const FIELD_RENDERERS: Readonly<Record<string, FieldRenderer>> = {
   image: lazyField(() => import('./fields/media/ImageField.js').then((m) => m.ImageField)),
   signature: lazyField(() => import('./fields/media/SignatureField.js').then((m) => m.SignatureField)),
   table: lazyField(() => import('./fields/table/TableField.js').then((m) => m.TableField)),
+  repeat: lazyField(() => import('./fields/repeat/RepeatField.js').then((m) => m.RepeatField)),
   text: TextField,
   textarea: TextareaField,
   email: EmailField,

@@ -1,4 +1,4 @@
-import { buildGraph, initialValues, type FormConfig, type InitialState } from '@tramita/contract'
+import { buildGraph, initialValues, sourcesOf, type FormConfig, type InitialState } from '@tramita/contract'
 import { initialState } from '@tramita/contract/evaluate'
 import type { Json } from '@tramita/sandbox'
 import { compileExpression, createHybridRunner } from '@tramita/sandbox/expression'
@@ -25,7 +25,7 @@ function onlyExpressions(form: FormConfig): boolean {
   let known = expressionsOnly.get(form)
   if (known === undefined) {
     const graph = buildGraph(form)
-    known = !runner.needsQuickJS([...graph.formulaLevels.flat(), ...graph.conditions].map((s) => s.source))
+    known = !runner.needsQuickJS([...graph.formulaLevels.flat(), ...graph.conditions].flatMap(sourcesOf))
     expressionsOnly.set(form, known)
   }
   return known
