@@ -225,7 +225,7 @@ function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void
   if (isObject(calculate)) draft.skip(`${path}/calculateValue`, 'JSON Logic calculations have no translation')
   if (typeof calculate !== 'string' || calculate.trim() === '') return
   draft.later(() => {
-    const result = translateFormioScript(calculate, 'value', (key) => findKey(draft, key))
+    const result = translateFormioScript(calculate, 'value', (key) => findKey(draft, key), draft.readsRows)
     if (typeof result === 'object') item.data.formule = result.code
     else draft.skip(`${path}/calculateValue`, `not translated: ${result}`)
   })
