@@ -16,6 +16,7 @@ import {
   withDefaults,
   type RepeatItem,
 } from '../src/index.js'
+import { scriptTypings } from '../src/typings.js'
 
 /** Children: a required name, an age, a document type (choices) and its number shown only for a passport. */
 const config = {
@@ -104,6 +105,15 @@ test.group('repeat: the contract of a repeating group', () => {
     )
     const spanish = localizeConfig(withDefaults(translated), 'es').fields[1]!.data.cells
     assert.equal(spanish[0].data.label.value, 'Nombre')
+  })
+
+  test('a cell’s script sees `row` typed from the group’s cells, beside the form’s fields', ({ assert }) => {
+    const cells = withDefaults(config).fields[1]!.data.cells
+    const typings = scriptTypings(config, undefined, cells)
+    assert.include(typings, 'declare const row: { nombre: string; edad: number | ""; doc: ')
+    assert.include(typings, 'vive: boolean }')
+    assert.include(typings, 'declare const pais: string')
+    assert.notInclude(scriptTypings(config), 'declare const row')
   })
 
   test('the JSON schema of the config documents the group and its cell types', ({ assert }) => {

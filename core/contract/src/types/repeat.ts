@@ -66,7 +66,7 @@ export const TYPED_ITEMS = 'typedItems'
 
 /**
  * A cell as the group's schema sees it: a name, an accepted type and the keys every cell has (label,
- * required, condition). The rest is its own type's: each cell is checked against its type's schema
+ * required, condition, formula). The rest is its own type's: each cell is checked against its type's schema
  * (validate-config.ts), which also gives its defaults (defaults.ts).
  */
 const Cell = Type.Object(
@@ -74,7 +74,7 @@ const Cell = Type.Object(
     field_name: CommonFieldProps.field_name,
     type: Type.Union(REPEAT_CELL_TYPES.map((t) => Type.Literal(t.type))),
     data: Type.Object(
-      { label: Label, validate: Validate, show_with_formule: Script },
+      { label: Label, validate: Validate, show_with_formule: Script, formule: Script },
       { additionalProperties: true, default: {} }
     ),
   },
