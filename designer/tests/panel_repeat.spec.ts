@@ -66,7 +66,7 @@ test.group('designer: repeating groups', () => {
     assert.includeMembers(entry.children![1]!.options as string[], ['text', 'number', 'select', 'switch'])
     assert.deepEqual(
       nodeAt(entry, ['data'])!.children!.map((c) => c.key),
-      ['label', 'validate', 'show_with_formule']
+      ['label', 'validate', 'show_with_formule', 'formule']
     )
     assert.equal(nodeAt(entry, ['data', 'show_with_formule'])?.kind, 'script')
     assert.isTrue(cells.typedItems)
@@ -78,7 +78,12 @@ test.group('designer: repeating groups', () => {
     assert.includeMembers(ofType('select'), ['options', 'multiple', 'ref'])
     assert.includeMembers(ofType('number'), ['limit', 'decimals'])
     assert.notInclude(ofType('number'), 'design')
-    assert.notInclude(ofType('number'), 'formule')
+    assert.notInclude(ofType('number'), 'on_change', 'a cell has no event scripts')
+    assert.lengthOf(
+      ofType('number').filter((key) => key === 'formule'),
+      1,
+      'the formula once, from the cell’s own keys'
+    )
     // "Add" gives a cell a name no other cell has.
     assert.deepEqual(newListEntry(entry, [{ field_name: 'cell_1', type: 'text' }]), {
       field_name: 'cell_2',

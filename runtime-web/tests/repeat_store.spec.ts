@@ -92,3 +92,47 @@ test.group('form store: repeating groups', (group) => {
     ])
   })
 })
+
+test.group('form store: computed cells', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('a formula cell follows its row; what is typed while it runs is kept', async ({ assert }) => {
+    const store = new FormStore({
+      config: withDefaults({
+        form: { pages: [{ name: 'P', layout: [['compras']] }] },
+        fields: [
+          {
+            field_name: 'compras',
+            type: 'repeat',
+            data: {
+              min_rows: 1,
+              cells: [
+                { field_name: 'cantidad', type: 'number', data: {} },
+                {
+                  field_name: 'doble',
+                  type: 'number',
+                  data: { formule: "row.cantidad === '' ? '' : row.cantidad * 2" },
+                },
+              ],
+            },
+          },
+        ],
+      }),
+      registry: coreRegistry(),
+      mode: 'new',
+      task: 'start',
+      values: {},
+      scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+    })
+    await store.start()
+    // Two keystrokes, the second before the first one's evaluation has come back.
+    store.setValue('compras', [{ cantidad: 1, doble: '' }])
+    store.setValue('compras', [{ cantidad: 12, doble: '' }])
+    await store.idle()
+    assert.deepEqual(store.value('compras'), [{ cantidad: 12, doble: 24 }])
+  })
+})

@@ -36,7 +36,9 @@ test.group('repeating groups in the designer in Chromium', (group) => {
     return () => session.closeAll()
   })
 
-  test('rows limits set, a cell added and typed as a dropdown with its options, the form valid', async ({ assert }) => {
+  test('rows limits set, a cell added, typed as a dropdown (its options shown), its condition on its row; valid', async ({
+    assert,
+  }) => {
     const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
     const { formId } = await createForm(
       {
@@ -62,12 +64,28 @@ test.group('repeating groups in the designer in Chromium', (group) => {
     await cell.getByLabel('Tipo', { exact: true }).selectOption('select')
     // A dropdown cell has its type's own keys: its options.
     await cell.getByRole('button', { name: 'Añadir a Opciones' }).waitFor()
+    // The cell's condition is checked against its row: a cell the group does not have is refused.
+    await cell.getByTestId('edit-script-show_with_formule').click()
+    const editor = cell.locator('.monaco-editor').first()
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.type("row.nada == 'a'", { delay: 30 })
+    await cell.getByTestId('script-blocked').waitFor({ timeout: 15_000 })
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type("row.cell_1 == 'a'", { delay: 30 })
+    await cell.getByTestId('script-blocked').waitFor({ state: 'detached', timeout: 15_000 })
     await saved(page)
     await waitUntil(async () => {
       const data = await storedGroup(formId)
       return data.min_rows === 1 && data.max_rows === 3 && Array.isArray(data.cells) && data.cells.length === 1
     })
-    assert.deepEqual((await storedGroup(formId)).cells, [{ field_name: 'cell_1', type: 'select' }])
+    await waitUntil(async () => {
+      const [stored] = (await storedGroup(formId)).cells as { data?: { show_with_formule?: string } }[]
+      return stored?.data?.show_with_formule === "row.cell_1 == 'a'"
+    })
+    assert.deepEqual((await storedGroup(formId)).cells, [
+      { field_name: 'cell_1', type: 'select', data: { show_with_formule: "row.cell_1 == 'a'" } },
+    ])
     assert.equal(await page.getByTestId('problems').innerText(), 'Sin problemas: se puede publicar')
     assert.deepEqual(await a11yViolations(page, { legacy: true }), [])
   })

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { a11yViolations } from './a11y.ts'
-import { BASE as base, PHONE, people as browsers } from './session.ts'
+import { BASE as base, PHONE, people as browsers, waitUntil } from './session.ts'
 import { PASSWORD, makeUser, resetAuthTables } from '../../core/server/tests/helpers/auth.ts'
 import { resetProcessTables } from '../../core/server/tests/helpers/process.ts'
 import { publishForm } from '../../core/server/app/services/process/forms.ts'
@@ -56,6 +56,12 @@ const FORM = {
             },
           },
           { field_name: 'vive', type: 'switch', data: { label: { value: 'Vive conmigo' } } },
+          // Computed in each row from its own age.
+          {
+            field_name: 'meses',
+            type: 'number',
+            data: { label: { value: 'Meses' }, formule: "row.edad === '' ? '' : row.edad * 12" },
+          },
         ],
       },
     },
@@ -117,6 +123,10 @@ test.group('repeating groups in Chromium', (group) => {
     assert.equal(await row(page, 0).getByLabel('Nombre').inputValue(), 'Ana')
     assert.equal(await row(page, 1).getByLabel('Edad').inputValue(), '4')
     await add.waitFor()
+    // The computed cell follows its row's age, and cannot be typed in.
+    await waitUntil(async () => (await row(page, 1).getByLabel('Meses').inputValue()) === '48')
+    assert.isFalse(await row(page, 1).getByLabel('Meses').isEditable())
+    assert.equal(await row(page, 0).getByLabel('Meses').inputValue(), '')
 
     // The passport cell shows in the row that chose a passport, and only while the country is not CO.
     await row(page, 0).getByLabel('Documento').selectOption({ label: 'Pasaporte' })
@@ -151,8 +161,8 @@ test.group('repeating groups in Chromium', (group) => {
     assert.lengthOf(cases, 1)
     const values = JSON.parse(cases[0].values) as Record<string, unknown>
     assert.deepEqual(values.hijos, [
-      { nombre: 'Ana', edad: '', doc: 'pp', pasaporte: 'X123', vive: true },
-      { nombre: 'Luis', edad: 4, doc: '', pasaporte: '', vive: false },
+      { nombre: 'Ana', edad: '', doc: 'pp', pasaporte: 'X123', vive: true, meses: '' },
+      { nombre: 'Luis', edad: 4, doc: '', pasaporte: '', vive: false, meses: 48 },
     ])
 
     // The case seen afterwards: the rows as stored, read-only, the passport shown by its row's condition.

@@ -3,9 +3,9 @@
  * level), then every condition in one crossing. An error in a condition counts as false (spec) and is
  * reported for the designer, never thrown at the end user.
  */
-import type { Json, ScriptCall, ScriptResult, ScriptRunner } from '@tramita/sandbox'
+import type { Json, ScriptCall, ScriptRunner } from '@tramita/sandbox'
 import { buildGraph, sourcesOf, type FormScript } from './graph.js'
-import { cellKey } from './types/repeat.js'
+import { cellKey, formulaCells } from './types/repeat.js'
 import type { FormConfig } from './config.js'
 import type { InitialState } from './initial.js'
 
@@ -56,15 +56,23 @@ function variablesFor(
   return out
 }
 
-/** One call per row and conditioned cell of a group, with `row` the row's values (defaults for left-out cells). */
-function cellCalls(script: FormScript, rows: unknown): (ScriptCall & { key: string })[] {
+type CellCall = ScriptCall & { key: string; row: number; cell: string }
+
+/** One call per row and cell of a group's cell script, with `row` the row's values (defaults for left-out cells). */
+function cellCalls(script: FormScript, rows: unknown): CellCall[] {
   if (!Array.isArray(rows)) return []
   return rows.flatMap((entry, index) => {
     const given = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {}
     const row: Record<string, Json> = { ...script.emptyRow }
     for (const [name, value] of Object.entries(given))
       if (value !== undefined && value !== null) row[name] = value as Json
-    return script.cells!.map(({ cell, source }) => ({ source, vars: { row }, key: cellKey(script.field, index, cell) }))
+    return script.cells!.map(({ cell, source }) => ({
+      source,
+      vars: { row },
+      key: cellKey(script.field, index, cell),
+      row: index,
+      cell,
+    }))
   })
 }
 
@@ -81,22 +89,33 @@ export async function runScripts(
   const formulas = scripts.filter((s) => s.kind === 'formula')
   const levels = new Map<number, FormScript[]>()
   for (const f of formulas) levels.set(levelOf(f), [...(levels.get(levelOf(f)) ?? []), f])
-  const run = (batch: FormScript[]) =>
-    ctx.runner.runBatch(
-      batch.map((s) => ({ source: s.source })),
+  for (const level of [...levels.keys()].sort((a, b) => a - b)) {
+    const batch = levels.get(level)!
+    // A group's cell formulas run once per row, in the same crossing as the level's other formulas.
+    const calls: ScriptCall[][] = batch.map((s) => (s.cells ? cellCalls(s, current[s.field]) : [{ source: s.source }]))
+    const results = await ctx.runner.runBatch(
+      calls.flat().map(({ source, vars }) => (vars ? { source, vars } : { source })),
       variablesFor(batch, current as Record<string, Json>, ctx.vars),
       { timeoutMs: ctx.timeoutMs }
     )
-  const fail = (s: FormScript, result: ScriptResult) =>
-    !result.ok && failures.push({ field: s.field, kind: s.kind, ...result.error })
-
-  for (const level of [...levels.keys()].sort((a, b) => a - b)) {
-    const batch = levels.get(level)!
-    const results = await run(batch)
+    let at = 0
     batch.forEach((s, i) => {
-      const result = results[i]!
-      if (result.ok) current[s.field] = result.value
-      else fail(s, result)
+      const answers = results.slice(at, (at += calls[i]!.length))
+      if (!s.cells) {
+        const result = answers[0]!
+        if (result.ok) current[s.field] = result.value
+        else failures.push({ field: s.field, kind: s.kind, ...result.error })
+        return
+      }
+      // The rows with each computed cell set; a failed one keeps what was entered.
+      if (!Array.isArray(current[s.field])) return
+      const rows = [...(current[s.field] as Record<string, unknown>[])]
+      ;(calls[i] as CellCall[]).forEach(({ key, row, cell }, k) => {
+        const result = answers[k]!
+        if (result.ok) rows[row] = { ...rows[row], [cell]: result.value }
+        else failures.push({ field: key, kind: 'formula', ...result.error })
+      })
+      current[s.field] = rows
     })
   }
   // Conditions, and each group's cell conditions once per row, in one crossing.
@@ -137,7 +156,8 @@ export async function initialState(
   const computed: Record<string, Json> = {}
   for (const item of config.fields) {
     const name = item.field_name
-    if (item.data.formule && name in evaluation.values) computed[name] = evaluation.values[name] as Json
+    const computes = item.data.formule || formulaCells(item).length > 0
+    if (computes && name in evaluation.values) computed[name] = evaluation.values[name] as Json
   }
   return { conditions: Object.fromEntries(evaluation.conditions), values: computed }
 }

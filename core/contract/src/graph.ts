@@ -11,14 +11,17 @@ export interface FormScript {
   /** `<field_name>:condition`, `<field_name>:formula` or `<field_name>:cells`. */
   id: string
   field: string
-  /** 'cells': the conditions of a repeating group's cells, run once per row (evaluate.ts). */
+  /**
+   * 'cells': the conditions of a repeating group's cells, run once per row (evaluate.ts); a group's
+   * cell formulas are one 'formula' script with `cells`, whose result is the group's rows.
+   */
   kind: 'condition' | 'formula' | 'cells'
   source: string
   /** Names the script reads (for 'cells': the group itself and the form's fields its conditions read). */
   deps: string[]
-  /** The cells' conditions of a 'cells' script; `row` in them is the row's values, not a field. */
+  /** A group's cells' conditions or formulas; `row` in them is the row's values, not a field. */
   cells?: { cell: string; source: string }[]
-  /** For 'cells': a row with every cell at its default (a row's left-out cells read these). */
+  /** With `cells`: a row with every cell at its default (a row's left-out cells read these). */
   emptyRow?: Record<string, Json>
 }
 
@@ -57,26 +60,28 @@ function script(field: string, kind: FormScript['kind'], source: unknown): FormS
   return { id: `${field}:${kind}`, field, kind, source, deps: names }
 }
 
-/** One script for all the cell conditions of a group: a change to the group or to what they read re-runs them. */
-function cellConditions(item: FormItem): FormScript | undefined {
+/**
+ * One script for all the cell conditions (`show_with_formule`, kind 'cells') or all the cell formulas
+ * (`formule`, kind 'formula') of a group: a change to the group or to what they read re-runs them.
+ */
+function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule'): FormScript | undefined {
   const group = item.field_name
-  const cells = repeatCells(item)
-  const shown = cells.flatMap((cell) => {
-    const source: unknown = cell.data.show_with_formule
+  const cells = repeatCells(item).flatMap((cell) => {
+    const source: unknown = cell.data[key]
     return typeof source === 'string' && source.trim() !== '' ? [{ cell: cell.field_name, source }] : []
   })
-  if (shown.length === 0) return undefined
+  if (cells.length === 0) return undefined
   const deps = new Set([group])
-  for (const { source } of shown) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
-  const blank = emptyRow(item as unknown as RepeatItem) as Record<string, Json>
+  for (const { source } of cells) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
+  const kind = key === 'formule' ? 'formula' : 'cells'
   return {
-    id: `${group}:cells`,
+    id: `${group}:${kind === 'formula' ? 'cell-formulas' : 'cells'}`,
     field: group,
-    kind: 'cells',
+    kind,
     source: '',
     deps: [...deps],
-    cells: shown,
-    emptyRow: blank,
+    cells,
+    emptyRow: emptyRow(item as unknown as RepeatItem) as Record<string, Json>,
   }
 }
 
@@ -86,11 +91,12 @@ function build(config: FormConfig): FormGraph {
   for (const item of [...config.fields, ...config.elements]) {
     const condition = script(item.field_name, 'condition', item.data.show_with_formule)
     if (condition) conditions.push(condition)
-    const cells = cellConditions(item)
+    const cells = cellScripts(item, 'show_with_formule')
     if (cells) conditions.push(cells)
   }
   for (const item of config.fields) {
-    const formula = script(item.field_name, 'formula', item.data.formule)
+    // A group computes its cells' formulas row by row (validateConfig refuses a formula of its own beside them).
+    const formula = cellScripts(item, 'formule') ?? script(item.field_name, 'formula', item.data.formule)
     if (formula) formulas.set(item.field_name, formula)
   }
 

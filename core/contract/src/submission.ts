@@ -14,6 +14,7 @@ import { missingRequired, type MissingField } from './required.js'
 import { parseSetEntryKey, setEntries } from './sets.js'
 import { localizeConfig } from './translations.js'
 import { isLanguage } from '@tramita/i18n'
+import { repeatCells } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import type { FormConfig } from './config.js'
 
@@ -105,13 +106,17 @@ export async function validateSubmission(
     const computed = evaluation.values[item.field_name]
     if (computed === values[item.field_name]) continue
     const fieldType = registry.get('field', item.type)!
-    if (schemaProblems(fieldType.valueSchema!, computed).length === 0) values[item.field_name] = computed
+    const shaped = schemaProblems(fieldType.valueSchema!, computed).length === 0
+    // A group's computed rows pass its own checks too (each formula cell's type and limits), as entered rows do.
+    const checked = shaped && repeatCells(item).length > 0 ? fieldType.validate(item, computed, ctx) : []
+    if (shaped && checked.length === 0) values[item.field_name] = computed
     else {
+      const detail = checked.length > 0 ? checked.join('; ') : JSON.stringify(computed)
       evaluation.failures.push({
         field: item.field_name,
         kind: 'formula',
         code: 'SCRIPT_ERROR',
-        message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail: JSON.stringify(computed) }),
+        message: contractText(ctx, 'errors.wrong_shape', { field: item.field_name, detail }),
       })
     }
   }

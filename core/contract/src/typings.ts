@@ -68,12 +68,24 @@ interface TypedItem {
   data?: { label?: { value?: unknown } }
 }
 
-/** The declarations for a form's scripts (a .d.ts text). Items of unknown types are typed `unknown`. */
+/**
+ * The declarations for a form's scripts (a .d.ts text). Items of unknown types are typed `unknown`.
+ * `row`: the cells of the repeating group whose cell script this is; the script then sees `row`, that
+ * row's values (types/repeat.ts), beside the form's fields.
+ */
 export function scriptTypings(
   config: { fields?: readonly TypedItem[] },
-  registry: FieldTypeRegistry = coreRegistry()
+  registry: FieldTypeRegistry = coreRegistry(),
+  row?: readonly TypedItem[]
 ): string {
   const lines: string[] = []
+  if (row) {
+    const cells = row.filter((cell) => typeof cell?.field_name === 'string' && IDENTIFIER.test(cell.field_name))
+    const members = cells.map(
+      (cell) => `${cell.field_name}: ${schemaToTs(registry.get('field', cell.type)?.valueSchema)}`
+    )
+    lines.push(`/** This row's cells. */`, `declare const row: { ${members.join('; ')} }`, '')
+  }
   const fields = (config.fields ?? []).filter((item) => typeof item.field_name === 'string' && item.field_name)
   const names = fields.map((f) => quote(f.field_name))
   lines.push(

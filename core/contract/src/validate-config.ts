@@ -16,7 +16,7 @@ import { withDefaults } from './defaults.js'
 import { sectionPages } from './layout.js'
 import { buildGraph } from './graph.js'
 import { textLimit, textMinLength } from './rules/text.js'
-import { cellType, isCell, REPEAT_TYPE } from './types/repeat.js'
+import { cellType, isCell, repeatCells, REPEAT_TYPE } from './types/repeat.js'
 import type { FieldTypeRegistry } from './registry.js'
 import { actionConfigWithDefaults, configReferences, configRole, coreActionRegistry } from './actions.js'
 import type { ActionTypeRegistry } from './actions.js'
@@ -158,7 +158,7 @@ function lengthProblems(config: FormConfig): ConfigProblem[] {
 }
 
 /** A cell's keys that a repeating group does not run: what the runtime would silently ignore. */
-const CELL_UNSUPPORTED = ['formule', ...EVENT_SCRIPTS] as const
+const CELL_UNSUPPORTED = EVENT_SCRIPTS
 
 /**
  * A repeating group's cells (types/repeat.ts): each against its own type's schema, names unique in the
@@ -169,6 +169,12 @@ function cellProblems(item: FormConfig['fields'][number], at: string): ConfigPro
   const { min_rows: min, max_rows: max } = item.data as { min_rows?: number; max_rows?: number }
   if (typeof min === 'number' && typeof max === 'number' && max >= 0 && min > max) {
     problems.push({ path: `${at}/data/max_rows`, message: `must be -1 (no limit) or at least min_rows (${min})` })
+  }
+  if (String(item.data.formule).trim() !== '' && repeatCells(item).some((c) => String(c.data.formule).trim() !== '')) {
+    problems.push({
+      path: `${at}/data/formule`,
+      message: 'a group whose cells have formulas has no formula of its own',
+    })
   }
   const seen = new Set<string>()
   // By position in the raw list: an entry that is no cell is the schema's problem, at its own index.
@@ -187,7 +193,7 @@ function cellProblems(item: FormConfig['fields'][number], at: string): ConfigPro
     if (cell.isSet) problems.push({ path: `${here}/isSet`, message: 'a cell cannot be a set' })
     for (const key of CELL_UNSUPPORTED) {
       if (String(cell.data[key]).trim() !== '') {
-        problems.push({ path: `${here}/data/${key}`, message: 'a cell has no formula or event scripts' })
+        problems.push({ path: `${here}/data/${key}`, message: 'a cell has no event scripts' })
       }
     }
     const events = cell.events as Record<string, unknown[] | undefined>
@@ -354,7 +360,10 @@ function scriptProblems(config: FormConfig, actionTypes: ActionTypeRegistry): Co
       const cells: unknown[] = item.type === REPEAT_TYPE && Array.isArray(item.data.cells) ? item.data.cells : []
       cells.forEach(
         (cell, c) =>
-          isCell(cell) && check(`/${key}/${index}/data/cells/${c}/data/show_with_formule`, cell.data.show_with_formule)
+          isCell(cell) &&
+          (['show_with_formule', 'formule'] as const).forEach((script) =>
+            check(`/${key}/${index}/data/cells/${c}/data/${script}`, cell.data[script])
+          )
       )
       const { table } = item.data.ref as { table?: { columns: { formule: string; buttons: { formule: string }[] }[] } }
       table?.columns.forEach((column, c) => {

@@ -16,6 +16,7 @@ import {
   withDefaults,
   type RepeatItem,
 } from '../src/index.js'
+import { scriptTypings } from '../src/typings.js'
 
 /** Children: a required name, an age, a document type (choices) and its number shown only for a passport. */
 const config = {
@@ -106,6 +107,15 @@ test.group('repeat: the contract of a repeating group', () => {
     assert.equal(spanish[0].data.label.value, 'Nombre')
   })
 
+  test('a cell’s script sees `row` typed from the group’s cells, beside the form’s fields', ({ assert }) => {
+    const cells = withDefaults(config).fields[1]!.data.cells
+    const typings = scriptTypings(config, undefined, cells)
+    assert.include(typings, 'declare const row: { nombre: string; edad: number | ""; doc: ')
+    assert.include(typings, 'vive: boolean }')
+    assert.include(typings, 'declare const pais: string')
+    assert.notInclude(scriptTypings(config), 'declare const row')
+  })
+
   test('the JSON schema of the config documents the group and its cell types', ({ assert }) => {
     const schema = JSON.stringify(configJsonSchema())
     assert.include(schema, '"field:repeat"')
@@ -127,7 +137,7 @@ test.group('repeat: the contract of a repeating group', () => {
             cells: [
               { field_name: 'a', type: 'number', data: { limit: 'x' } },
               { field_name: 'b', type: 'file' },
-              { field_name: 'c', type: 'text', data: { formule: '1 + 1', show_with_formule: 'row.(' } },
+              { field_name: 'c', type: 'text', data: { on_change: 'x()', show_with_formule: 'row.(' } },
               { field_name: 'c', type: 'text' },
               { field_name: 'd', type: 'text', isSet: true, set: 'pais' },
             ],
@@ -143,7 +153,7 @@ test.group('repeat: the contract of a repeating group', () => {
       paths.some((p) => p.startsWith('/fields/1/data/cells/0/data/limit')),
       'a number cell is checked against the number type’s schema'
     )
-    assert.include(paths, '/fields/1/data/cells/2/data/formule')
+    assert.include(paths, '/fields/1/data/cells/2/data/on_change')
     assert.include(paths, '/fields/1/data/cells/3/field_name')
     assert.include(paths, '/fields/1/data/cells/4/isSet')
     // An entry that is not a cell is named at its own index, and nothing else breaks on it.
@@ -294,5 +304,88 @@ test.group('repeat: cell conditions and the server', (group) => {
     // A row that is not an object is refused by the group's value schema.
     const shape = await validateSubmission(config, { hijos: ['Ana'] }, { case: 'new', runner })
     assert.equal(shape.errors[0]?.field, 'hijos')
+  })
+})
+
+/** Purchases: each row's total is computed from its own cells and a rate of the form. */
+const priced = {
+  form: { pages: [{ name: 'P', layout: [['iva'], ['compras']] }] },
+  fields: [
+    { field_name: 'iva', type: 'number', data: {} },
+    {
+      field_name: 'compras',
+      type: 'repeat',
+      data: {
+        cells: [
+          { field_name: 'cantidad', type: 'number', data: {} },
+          { field_name: 'precio', type: 'number', data: { decimals: { enabled: true, significant: 2 } } },
+          {
+            field_name: 'total',
+            type: 'number',
+            data: {
+              decimals: { enabled: true, significant: 2 },
+              limit: { max: 1000 },
+              formule: "row.cantidad === '' || row.precio === '' ? '' : row.cantidad * row.precio * (1 + iva / 100)",
+            },
+          },
+        ],
+      },
+    },
+  ],
+}
+
+test.group('repeat: cell formulas', (group) => {
+  let runner: ScriptRunner
+  group.setup(async () => {
+    runner = asRunner(await createSandbox())
+    return () => runner.dispose()
+  })
+
+  test('a cell’s formula runs once per row over its row and the form; a change to either re-runs it', async ({
+    assert,
+  }) => {
+    assert.deepEqual(validateConfig(priced), [])
+    const form = withDefaults(priced)
+    const rows = [{ cantidad: 2, precio: 10 }, { cantidad: 1 }]
+    const first = await evaluateForm(form, { iva: 10, compras: rows }, { runner })
+    assert.deepEqual(first.failures, [])
+    assert.deepEqual(first.values.compras, [
+      { cantidad: 2, precio: 10, total: 22 },
+      { cantidad: 1, total: '' },
+    ])
+    const changed = await evaluateChange(form, 'iva', { iva: 0, compras: rows }, { runner })
+    assert.equal((changed.values.compras as { total: number }[])[0]!.total, 20)
+  })
+
+  test('validateSubmission stores the computed cells, not what was sent for them', async ({ assert }) => {
+    const sent = [{ cantidad: 3, precio: 5, total: 1 }]
+    const result = await validateSubmission(priced, { iva: 0, compras: sent }, { case: 'new', runner })
+    assert.isTrue(result.ok)
+    assert.deepEqual(result.values.compras, [{ cantidad: 3, precio: 5, total: 15 }])
+    // A result its cell refuses (over the limit) is reported, and what was sent stays.
+    const over = await validateSubmission(
+      priced,
+      { iva: 0, compras: [{ cantidad: 100, precio: 100 }] },
+      {
+        case: 'new',
+        runner,
+      }
+    )
+    assert.deepEqual(over.values.compras, [{ cantidad: 100, precio: 100 }])
+    assert.equal(
+      over.scriptErrors[0]!.message,
+      'El valor de «compras» no es válido: Fila 1, total: El número es mayor que el máximo (1000)'
+    )
+  })
+
+  test('a group with cell formulas cannot have a formula of its own', ({ assert }) => {
+    const both = {
+      ...priced,
+      fields: [priced.fields[0], { ...priced.fields[1], data: { ...priced.fields[1]!.data, formule: '[]' } }],
+    }
+    assert.deepInclude(
+      validateConfig(both).map((p) => p.path),
+      '/fields/1/data/formule'
+    )
   })
 })

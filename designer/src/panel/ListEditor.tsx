@@ -13,6 +13,8 @@ import { Collapsible } from './Collapsible.js'
 import { ProblemList } from './ProblemList.js'
 import { ResetButton } from './ResetButton.js'
 import { ListEntry } from './ListEntry.js'
+import { RowCellsContext } from './row_context.js'
+import type { ScriptCell } from '../scripts/ScriptEditor.js'
 
 export function ListEditor({ node, source, at, abs }: LeafEditorProps) {
   const texts = useTexts()
@@ -30,21 +32,23 @@ export function ListEditor({ node, source, at, abs }: LeafEditorProps) {
     >
       {note ? <p className="panel-note">{texts.t(note)}</p> : null}
       <ProblemList problems={listProblems(problems, node, abs, list.length)} multi={multi} />
-      <ol className="panel-entries">
-        {list.map((entry, index) => (
-          <ListEntry
-            key={index}
-            node={node}
-            entry={entry}
-            index={index}
-            count={list.length}
-            source={entrySource(source, at, list, index)}
-            abs={[...abs, index]}
-            onMove={(to) => write(moveEntry(list, index, to))}
-            onRemove={() => write(list.filter((_, i) => i !== index))}
-          />
-        ))}
-      </ol>
+      <RowCellsContext.Provider value={node.typedItems ? (list as ScriptCell[]) : undefined}>
+        <ol className="panel-entries">
+          {list.map((entry, index) => (
+            <ListEntry
+              key={index}
+              node={node}
+              entry={entry}
+              index={index}
+              count={list.length}
+              source={entrySource(source, at, list, index)}
+              abs={[...abs, index]}
+              onMove={(to) => write(moveEntry(list, index, to))}
+              onRemove={() => write(list.filter((_, i) => i !== index))}
+            />
+          ))}
+        </ol>
+      </RowCellsContext.Provider>
       <button type="button" className="panel-add" onClick={() => write([...list, newListEntry(node.item!, list)])}>
         {texts.tv('panel.add_to', { name: title })}
       </button>

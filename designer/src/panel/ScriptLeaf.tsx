@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ScriptDiagnostic } from '../scripts/index.js'
 import type { LeafProps } from './leaf.js'
 import { usePanel, useTexts } from './panel_context.js'
+import { useRowCells } from './row_context.js'
 import { TextEditor } from './TextEditor.js'
 
 /** The script editor's own code (and through it Monaco's) loads when a script is first edited. */
@@ -27,6 +28,8 @@ function CheckedScript({
   scripts,
 }: LeafProps & { scripts: NonNullable<ReturnType<typeof usePanel>['scripts']> }) {
   const texts = useTexts()
+  // A repeating group's cell: its scripts read `row`, that row's cells.
+  const row = useRowCells()
   const stored = typeof shared.value === 'string' ? shared.value : ''
   const [text, setText] = useState(stored)
   const [problems, setProblems] = useState<ScriptDiagnostic[]>([])
@@ -65,6 +68,7 @@ function CheckedScript({
           onChange={setText}
           form={scripts.form}
           registry={scripts.registry}
+          row={row}
           onDiagnostics={checked}
           height={110}
           label={node.key}

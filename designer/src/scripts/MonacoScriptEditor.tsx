@@ -29,10 +29,11 @@ export default function MonacoScriptEditor({
   height = 160,
   readOnly = false,
   label,
+  row,
 }: ScriptEditorProps) {
   const id = useMemo(() => ++models, [])
   const path = `file:///scripts/script-${id}.ts`
-  const typings = useMemo(() => scriptTypings(form, registry), [form, registry])
+  const typings = useMemo(() => scriptTypings(form, registry, row), [form, registry, row])
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
   const checkModel = useRef<monaco.editor.ITextModel | null>(null)
   const round = useRef(0)

@@ -30,6 +30,14 @@ export interface ScriptEditorProps {
   label?: string
   /** The problems list under the editor (default true). */
   showProblems?: boolean
+  /** A repeating group's cells, for a cell's script: it reads `row` (that row's values). */
+  row?: readonly ScriptCell[]
+}
+
+/** A cell of a repeating group as a script sees it: its name and type. */
+export interface ScriptCell {
+  field_name: string
+  type: string
 }
 
 const MonacoScriptEditor = lazy(() => import('./MonacoScriptEditor.js'))

@@ -14,6 +14,7 @@ import {
   initialValues,
   repeatCells,
   cellShown,
+  formulaCells,
   sectionPages,
   setEntries,
   requiredCheckBlocks,
@@ -92,6 +93,19 @@ function startNow(work: () => Promise<void>): Promise<void> {
   } catch (error) {
     return Promise.reject(error)
   }
+}
+
+/**
+ * A group's rows as they are now with the computed cells of an evaluation laid over them: only the
+ * formula cells, so what was typed while the evaluation ran is kept (the next evaluation follows it).
+ */
+function withComputedCells(rows: unknown, computed: unknown, cells: readonly string[]): unknown {
+  if (!Array.isArray(rows) || !Array.isArray(computed)) return rows
+  return rows.map((row: Record<string, unknown>, i) => {
+    const from = computed[i] as Record<string, unknown> | undefined
+    if (!from || typeof from !== 'object') return row
+    return { ...row, ...Object.fromEntries(cells.filter((cell) => cell in from).map((cell) => [cell, from[cell]])) }
+  })
 }
 
 /** The group a cell condition's key (`group.row.cell`) names; undefined for an item's name (no dots). */
@@ -173,7 +187,8 @@ export class FormStore {
       ({ item }) =>
         item.data.formule ||
         item.data.show_with_formule ||
-        repeatCells(item).some((cell) => String(cell.data.show_with_formule).trim() !== '')
+        repeatCells(item).some((cell) => String(cell.data.show_with_formule).trim() !== '') ||
+        formulaCells(item).length > 0
     )
     // What start() runs needs the scripting code: it starts loading now, beside the rest of the set-up
     // (a failure is reported by the script that awaits it).
@@ -571,7 +586,8 @@ export class FormStore {
    */
   private takeInitial(initial: InitialState) {
     for (const [name, value] of Object.entries(initial.values)) {
-      if (this.items.get(name)?.item.data.formule && name in this.values) this.values[name] = value
+      const item = this.items.get(name)?.item
+      if (item && (item.data.formule || formulaCells(item).length > 0) && name in this.values) this.values[name] = value
     }
     for (const [name, shown] of Object.entries(initial.conditions)) {
       if (this.conditioned.has(name) || cellGroup(name)) this.conditions.set(name, shown === true)
@@ -652,9 +668,11 @@ export class FormStore {
     let values = this.values
     for (const item of this.config.fields) {
       const name = item.field_name
-      if (!item.data.formule || !(name in computed) || Object.is(computed[name], values[name])) continue
+      const cells = formulaCells(item)
+      if ((!item.data.formule && cells.length === 0) || !(name in computed) || Object.is(computed[name], values[name]))
+        continue
       if (values === this.values) values = { ...values }
-      values[name] = computed[name]
+      values[name] = cells.length > 0 ? withComputedCells(values[name], computed[name], cells) : computed[name]
       touched.push(name)
     }
     this.values = values

@@ -120,7 +120,7 @@ export function formioCondition(draft: FormDraft, component: Json, path: string)
       const result = translateFormioScript(custom, 'show', find, draft.readsRows)
       if (typeof result === 'object') return result
       // Statements: the whole script, as a function called in place so it combines with other conditions.
-      const body = formioScriptBody(custom, 'show', find)
+      const body = draft.readsRows ? { refused: result } : formioScriptBody(custom, 'show', find)
       if (typeof body === 'string') return atom(`(function () {\n${body}\n})()`)
       draft.skip(`${path}/customConditional`, `not translated: ${body.refused}`)
       return undefined

@@ -253,10 +253,10 @@ function formula(draft: FormDraft, item: DraftItem, c: Json, path: string): void
   if (typeof calculate !== 'string' || calculate.trim() === '') return
   draft.later(() => {
     const find = (key: string) => findKey(draft, key)
-    const result = translateFormioScript(calculate, 'value', find)
+    const result = translateFormioScript(calculate, 'value', find, draft.readsRows)
     if (typeof result === 'object') return void (item.data.formule = result.code)
-    // Statements: the whole script as the formula (formio-script-body.ts).
-    const body = formioScriptBody(calculate, 'value', find)
+    // Statements: the whole script as the formula (formio-script-body.ts); a grid's cells read rows, which it does not.
+    const body = draft.readsRows ? { refused: result } : formioScriptBody(calculate, 'value', find)
     if (typeof body === 'string') item.data.formule = body
     else draft.skip(`${path}/calculateValue`, `not translated: ${body.refused}`)
   })

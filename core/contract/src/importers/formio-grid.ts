@@ -2,8 +2,9 @@
  * Form.io datagrid / editgrid → a repeating group (types/repeat.ts). Its components become the cells,
  * made by the same makers as the form's fields on the row's own draft: their required flag, values,
  * limits and their conditions, which read the same row (`row.x` in a customConditional, a sibling's
- * key in a simple one) or the form's fields. validate.minLength / maxLength bound the rows; a grid
- * whose rows cannot be added or removed keeps its starting rows, no more, no fewer.
+ * key in a simple one) or the form's fields, and calculateValue as a formula per row.
+ * validate.minLength / maxLength bound the rows; a grid whose rows cannot be added or removed keeps
+ * its starting rows, no more, no fewer.
  */
 import { RowDraft, type FormDraft } from './draft.js'
 import { formioCondition } from './formio-conditions.js'
@@ -59,9 +60,8 @@ export function formioGrid(draft: FormDraft, c: Json, path: string, key: string,
       draft.skip(here, `a cell of a repeating group cannot be a Form.io "${type}"`)
       return []
     }
-    // A cell has no formula: its calculateValue is reported, not translated.
-    if (isMeaningful(child.calculateValue)) draft.skip(`${here}/calculateValue`, 'a cell has no formula')
-    const made = keepCells(draft, items(row, { ...child, calculateValue: undefined }, here), here)
+    // Its calculateValue reading `row.x` becomes the cell's formula, run per row.
+    const made = keepCells(draft, items(row, child, here), here)
     const condition = formioCondition(row, child, here)
     if (condition) for (const cell of made) row.when(cell, [condition])
     return made

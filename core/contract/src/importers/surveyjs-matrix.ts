@@ -70,8 +70,8 @@ function cellsOf(row: RowDraft, questions: Json[], paths: string[]): DraftItem[]
     const here = paths[index]!
     const type = String(q.type)
     const make = FIELD_MAKERS[type]
-    // A cell holds a value typed in: an expression (a formula) or a nested panel has no cell.
-    if (!make || type === 'expression') {
+    // A nested panel, an image or a text has no cell; an expression is a cell computed per row.
+    if (!make) {
       row.skip(here, `a cell of a repeating group cannot be a SurveyJS "${type}"`)
       return []
     }

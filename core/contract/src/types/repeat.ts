@@ -8,15 +8,19 @@
  *       add_text: '',     // the add button's text; '' shows the default one
  *       cells: [          // fields of REPEAT_CELL_TYPES, each with its own type's keys and defaults
  *         { field_name: 'nombre', type: 'text', data: { validate: { required: true } } },
- *         { field_name: 'edad', type: 'number', data: { show_with_formule: "row.nombre !== ''" } } ] } }
+ *         { field_name: 'edad', type: 'number', data: { show_with_formule: "row.nombre !== ''" } },
+ *         { field_name: 'meses', type: 'number', data: { formule: "row.edad === '' ? '' : row.edad * 12" } } ] } }
  *
  * The value is one object per row, `[{ nombre: 'Ana', edad: 7 }]`, each cell's value in its type's
- * shape (a cell left out holds its type's default). A cell's `show_with_formule` runs once per row with
- * `row` (that row's values) beside the form's fields (graph.ts, evaluate.ts); a cell it hides is not
- * required. Required rule, limits and value checks are the cell's own type's; its choices are fixed
- * (no script replaces them), so a value outside them is refused. Cells have no formulas, events or
- * sets (validate-config.ts says so). Sets (sets.ts) repeat one field over another field's value and
- * cannot add a row, remove one from the middle or show a cell per row: a group holds its rows itself.
+ * shape (a cell left out holds its type's default). A cell's `show_with_formule` and `formule` run
+ * once per row with `row` (that row's values) beside the form's fields (graph.ts, evaluate.ts): a cell
+ * its condition hides is not required, a computed cell is not typed in (the server recomputes it).
+ * Required rule, limits and value checks are the cell's own type's; its choices are fixed (no script
+ * replaces them), so a value outside them is refused. Cells have no events or sets, and a group with
+ * computed cells has no formula of its own (validate-config.ts says so).
+ *
+ * Sets (sets.ts) repeat one field over another field's value and cannot add a row, remove one from
+ * the middle or show a cell per row: a group holds its rows itself.
  */
 import { Value } from '@sinclair/typebox/value'
 import * as Type from '../schema/type.js'
@@ -62,7 +66,7 @@ export const TYPED_ITEMS = 'typedItems'
 
 /**
  * A cell as the group's schema sees it: a name, an accepted type and the keys every cell has (label,
- * required, condition). The rest is its own type's: each cell is checked against its type's schema
+ * required, condition, formula). The rest is its own type's: each cell is checked against its type's schema
  * (validate-config.ts), which also gives its defaults (defaults.ts).
  */
 const Cell = Type.Object(
@@ -70,7 +74,7 @@ const Cell = Type.Object(
     field_name: CommonFieldProps.field_name,
     type: Type.Union(REPEAT_CELL_TYPES.map((t) => Type.Literal(t.type))),
     data: Type.Object(
-      { label: Label, validate: Validate, show_with_formule: Script },
+      { label: Label, validate: Validate, show_with_formule: Script, formule: Script },
       { additionalProperties: true, default: {} }
     ),
   },
@@ -101,6 +105,13 @@ export function repeatCells(item: { type: string; data: Record<string, any> }): 
 /** An entry of `cells` that is a cell (validateConfig reports any other at its path). */
 export const isCell = (cell: unknown): cell is RepeatCell =>
   typeof cell === 'object' && cell !== null && typeof (cell as RepeatCell).data === 'object'
+
+/** The cells computed by a formula (their rows' values are the formula's, never typed in). */
+export function formulaCells(item: { type: string; data: Record<string, any> }): string[] {
+  return repeatCells(item)
+    .filter((cell) => String(cell.data.formule ?? '').trim() !== '')
+    .map((cell) => cell.field_name)
+}
 
 /** A row with every cell at its type's default: what "add a row" appends. */
 export function emptyRow(item: { data: { cells: RepeatCell[] } }): RepeatRow {

@@ -88,7 +88,7 @@ test.group('importers: Form.io data and edit grids become repeating groups', (gr
       { id: 'pp', label: 'Pasaporte' },
     ])
     assert.deepEqual(cell(hijos.data, 'vive').state, { show: false })
-    assert.isUndefined(cell(hijos.data, 'doble').data.formule, 'a cell has no formula')
+    assert.equal(cell(hijos.data, 'doble').data.formule, 'row.edad * 2', 'calculateValue is the cell’s formula')
     // Rows that cannot be added or removed: its starting rows, exactly.
     assert.include(itemOf(result, 'turnos').data, { min_rows: 2, max_rows: 2 })
   })
@@ -103,7 +103,6 @@ test.group('importers: Form.io data and edit grids become repeating groups', (gr
     const result = importFormio(FORMIO)
     assert.deepEqual(unmappedPaths(result), [
       '/components/1/components/5',
-      '/components/1/components/6/calculateValue',
       '/components/2/templates',
       '/components/2/defaultValue',
     ])
@@ -111,7 +110,6 @@ test.group('importers: Form.io data and edit grids become repeating groups', (gr
       reasonAt(result, '/components/1/components/5'),
       'a cell of a repeating group cannot be a Form.io "file"'
     )
-    assert.equal(reasonAt(result, '/components/1/components/6/calculateValue'), 'a cell has no formula')
   })
 
   test('the imported conditions run per row in the sandbox, and the server checks the rows', async ({ assert }) => {
@@ -157,7 +155,8 @@ const SURVEY = {
         { name: 'otra', title: '¿Cuál?', cellType: 'text', visibleIf: "{row.tienda} = 'Norte' and {pais} <> 'CO'" },
         { name: 'pagos', title: 'Pagos', cellType: 'checkbox', choices: ['efectivo', 'tarjeta'] },
         { name: 'cantidad', title: 'Cantidad', cellType: 'text', inputType: 'number', totalType: 'sum' },
-        { name: 'total', cellType: 'expression', expression: '{row.cantidad} * 2' },
+        { name: 'precio', title: 'Precio', cellType: 'text', inputType: 'number' },
+        { name: 'total', cellType: 'expression', expression: '{row.cantidad} * {row.precio}' },
       ],
     },
     {
@@ -206,8 +205,11 @@ test.group('importers: SurveyJS repeated questions become repeating groups', (gr
         ['otra', 'text', false],
         ['pagos', 'list', false],
         ['cantidad', 'number', false],
+        ['precio', 'number', false],
+        ['total', 'number', false],
       ]
     )
+    assert.equal(cell(compras.data, 'total').data.formule, 'row.cantidad * row.precio')
     assert.deepEqual(
       cell(compras.data, 'tienda').data.options.map((o: { id: string }) => o.id),
       ['Centro', 'Norte']
@@ -230,22 +232,23 @@ test.group('importers: SurveyJS repeated questions become repeating groups', (gr
 
   test('what a group cannot hold is reported at its path', ({ assert }) => {
     const result = importSurveyJs(SURVEY)
-    assert.deepEqual(unmappedPaths(result), [
-      '/elements/1/columns/4/totalType',
-      '/elements/1/columns/5',
-      '/elements/3/templateTitle',
-    ])
-    assert.equal(
-      reasonAt(result, '/elements/1/columns/5'),
-      'a cell of a repeating group cannot be a SurveyJS "expression"'
-    )
+    assert.deepEqual(unmappedPaths(result), ['/elements/1/columns/4/totalType', '/elements/3/templateTitle'])
+    assert.equal(reasonAt(result, '/elements/3/templateTitle'), 'rows are captioned "Fila n"')
   })
 
   test('the imported conditions run per row in the sandbox', async ({ assert }) => {
     const form = withDefaults(importSurveyJs(SURVEY).config)
-    const rows = [{ tienda: 'Norte' }, { tienda: 'Centro' }]
+    const rows = [
+      { tienda: 'Norte', cantidad: 2, precio: 3 },
+      { tienda: 'Centro', cantidad: 1, precio: 5 },
+    ]
     const evaluation = await evaluateForm(form, { pais: 'AR', compras: rows, hijos: [{ nombre: 'Eva' }] }, { runner })
     assert.deepEqual(evaluation.failures, [])
+    // The expression column computed in each row.
+    assert.deepEqual(
+      (evaluation.values.compras as { total: unknown }[]).map((r) => r.total),
+      [6, 5]
+    )
     assert.isTrue(evaluation.conditions.get('compras.0.otra'))
     assert.isFalse(evaluation.conditions.get('compras.1.otra'))
     assert.isTrue(evaluation.conditions.get('hijos.0.estudia'))

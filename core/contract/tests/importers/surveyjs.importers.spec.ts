@@ -139,10 +139,13 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
         ['producto', 'text'],
         ['cantidad', 'number'],
         ['precio', 'number'],
+        ['total', 'number'],
         ['tienda', 'select'],
       ]
     )
-    assert.deepEqual(compras.cells[3].data.options, [
+    // An expression column is a cell computed per row from its row.
+    assert.equal(compras.cells[3].data.formule, 'row.cantidad * row.precio')
+    assert.deepEqual(compras.cells[4].data.options, [
       { id: 'Centro', label: 'Centro' },
       { id: 'Norte', label: 'Norte' },
     ])
@@ -154,7 +157,6 @@ test.group('SurveyJS survey: pages, layout, questions', () => {
   test('unmapped lists what the jsonconfig cannot hold, untranslated expressions with their text', ({ assert }) => {
     assert.deepEqual(unmappedPaths(result), [
       '/pages/0/elements/3/showOtherItem',
-      '/pages/1/elements/3/columns/3',
       '/pages/1/elements/3/rowCount',
       '/pages/1/elements/6',
       '/triggers/0',

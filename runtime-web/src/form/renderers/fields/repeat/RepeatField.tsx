@@ -141,7 +141,8 @@ function CellView(props: CellProps) {
   const { store } = useForm()
   if (!Framed || !store.isCellShown(cellId, cell)) return null
   const natural = (cell.state as { natural?: string } | undefined)?.natural
-  const locked = readOnly || natural === 'readonly'
+  // A computed cell is shown, never typed in.
+  const locked = readOnly || natural === 'readonly' || String(cell.data.formule ?? '').trim() !== ''
   const off = disabled || natural === 'disabled'
   return (
     <div className="frepeat__cell" data-cell={cell.field_name}>
