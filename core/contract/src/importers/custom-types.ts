@@ -13,9 +13,11 @@
  *    no-like. Options given as true / false become the yes/no kind of values.ts (ids 'true', 'false'),
  *    as do the options of a named yes/no that lists none; text options (`yes`, `no`) are kept as they
  *    are, so a condition `== 'yes'` keeps the meaning the source library gives it.
- * 4. text: it holds `html`, `content` or `text` and takes no input (`input` not true, no options):
+ * 4. choice: it takes input (as in 5) and lists other options: one is chosen, a radio group (Form.io
+ *    `values`) or a select (`data.values`); SurveyJS a radiogroup. Not a Form.io `multiple` one.
+ * 5. text: it holds `html`, `content` or `text` and takes no input (`input` not true, no options):
  *    a text element, through html-text.ts.
- * 5. input: Form.io `input: true` (SurveyJS: an `inputType`, `placeholder` or `maxLength`) with no
+ * 6. input: Form.io `input: true` (SurveyJS: an `inputType`, `placeholder` or `maxLength`) with no
  *    other clue: a text field. Form.io's own types whose value is not a text are never guessed at.
  *
  * Every mapping is reported in `unmapped` with `mapped` set to the library's type it was read as (what
@@ -29,7 +31,7 @@ import { COMPOSITE, isKnownType, type Library, type TypeMapping } from './type-m
 import { isObject, listOf, type DraftItem, type Json } from './types.js'
 
 interface Shape {
-  as: 'composite' | 'file' | 'yesno' | 'text' | 'input'
+  as: 'composite' | 'file' | 'yesno' | 'choice' | 'text' | 'input'
   why: string
 }
 
@@ -114,11 +116,13 @@ function shapeOf(library: Library, type: string, c: Json): Shape | undefined {
   if (FILE_NAME.test(words(type))) return { as: 'file', why: 'its type is named as a file' }
   if (options && isYesNoPair(options)) return { as: 'yesno', why: 'it lists a yes and a no option' }
   if (!options && YES_NO_NAME.test(words(type))) return { as: 'yesno', why: 'its type is named yes/no' }
-  if (options) return undefined
   const takesInput =
     library === 'formio'
       ? c.input === true
       : ['inputType', 'placeholder', 'maxLength'].some((key) => c[key] !== undefined)
+  if (options && takesInput && !(library === 'formio' && c.multiple === true))
+    return { as: 'choice', why: 'it takes input and lists options, one of which is chosen' }
+  if (options) return undefined
   if (!takesInput && textOf(c) !== '') return { as: 'text', why: 'it holds only text' }
   if (takesInput && !(library === 'formio' && NOT_GUESSED.has(type)))
     return { as: 'input', why: 'it takes input and has no other clue' }
@@ -215,6 +219,9 @@ function byShape(
       return { ...c, type: 'file' }
     case 'yesno':
       return yesNo(library, c)
+    case 'choice':
+      if (library === 'surveyjs') return { ...c, type: 'radiogroup' }
+      return { ...c, type: Array.isArray(c.values) ? 'radio' : 'select' }
     case 'input':
       return { ...c, type: library === 'formio' ? 'textfield' : 'text' }
     case 'text': {
@@ -229,6 +236,7 @@ const NAMES: Record<Shape['as'], string> = {
   composite: 'its parts, each a field of its own',
   file: 'a file field',
   yesno: 'yes / no radios',
+  choice: 'a single choice of its options',
   text: 'a text element',
   input: 'a text field',
 }

@@ -4,6 +4,7 @@
  * simple expression, `data.a` becomes the field's name and the expression is kept; anything else
  * (statements, `row`, `instance`, lodash, regular expressions) is refused with the reason.
  */
+import { formioField } from './formio-semantics.js'
 import { opaque, type Js } from './js.js'
 import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
@@ -141,6 +142,10 @@ export function translateFormioScript(
       const { key, last: end } = dataKey(body, i)
       const field = find(inRow ? `row.${key}` : key)
       if (!field) throw new Refused(`${token.text}.${key} is not a field of the ${inRow ? 'row' : 'form'}`)
+      // Select boxes are an object in Form.io: a script rebuilding it carries those (formio-script-body.ts).
+      const kind = formioField(field)
+      if (typeof kind === 'object' && kind.kind === 'boxes')
+        throw new Refused(`${token.text}.${key} holds select boxes`)
       out += source.slice(copied, token.start) + itemRef(field)
       copied = body[end]!.end
       i = end

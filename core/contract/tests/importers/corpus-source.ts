@@ -162,13 +162,17 @@ function walk(form: CorpusForm): SourceNode[] {
   return nodes
 }
 
-/** Not carried: the importer lists something at one of the rule's paths (or below), or at the element or one it is inside. */
+/**
+ * Not carried: the importer lists something at one of the rule's paths (or below), or at the element or
+ * one it is inside. A custom type read as another (`mapped`) is carried as that type.
+ */
 function isCarried(result: ImportResult, node: SourceNode, paths: string[]): boolean {
   return !result.unmapped.some(
     (u) =>
-      paths.some((p) => u.path === p || u.path.startsWith(`${p}/`)) ||
-      node.path === u.path ||
-      node.path.startsWith(`${u.path}/`)
+      u.mapped === undefined &&
+      (paths.some((p) => u.path === p || u.path.startsWith(`${p}/`)) ||
+        node.path === u.path ||
+        node.path.startsWith(`${u.path}/`))
   )
 }
 
