@@ -744,6 +744,8 @@ const shownRows = (page: Page) =>
 
 /** A mouse drag as a person makes it: press, a first move past the 5 px threshold, then to the target. */
 async function mouseDrag(page: Page, from: Locator, to: Locator) {
+  // A person scrolls the palette to the entry first (it holds more types than fit on a small screen).
+  await from.scrollIntoViewIfNeeded()
   const start = (await from.boundingBox())!
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
   await page.mouse.down()

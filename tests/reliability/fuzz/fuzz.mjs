@@ -163,8 +163,9 @@ export async function fuzzServer({ server, total, seed, log, batchSize = 24, con
     } catch (error) {
       status = error?.name === 'TimeoutError' ? 'hang' : `error: ${error?.cause?.code ?? error?.message}`
       // Node's HTTP server answers 431 to a request line over its 16 KB header limit and closes the
-      // socket: a client still writing the URL may see the reset instead of the answer.
-      if (error?.cause?.code === 'ECONNRESET' && url.length > 16 * 1024) status = 431
+      // socket: a client still writing the URL may see the reset (or, writing into the closed socket,
+      // EPIPE) instead of the answer.
+      if (['ECONNRESET', 'EPIPE'].includes(error?.cause?.code) && url.length > 16 * 1024) status = 431
     }
     const ms = performance.now() - t0
     return { request, status, ms, text }
