@@ -2,12 +2,9 @@ import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
-import { coreRegistry, importFormio, withDefaults } from '@tramita/contract'
-import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
+import { importFormio, withDefaults } from '@tramita/contract'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { coreActionHandlers, createActionEngine, createActionHandlerRegistry } from '@tramita/plugin-actions/web'
-import { FormStore } from '../src/form/store.js'
-import { fakeHost } from './helpers/action_host.js'
+import { startedWithActions } from './helpers/action_host.js'
 
 /**
  * Issue 24: Form.io logic carried as actions does what a live Form.io form does. The same generated
@@ -114,21 +111,7 @@ test.group('Form.io logic as actions', (group) => {
     const expected = JSON.parse(live.stdout) as Seen[][]
     const mismatches: string[] = []
     for (const [index, sequence] of sequences.entries()) {
-      const store = new FormStore({
-        config,
-        registry: coreRegistry(),
-        mode: 'new',
-        task: 'start',
-        values: {},
-        scripting: async () => ({ runner, evaluateChange, evaluateForm }),
-        actions: async (form) =>
-          createActionEngine({
-            form,
-            host: fakeHost(runner).host,
-            handlers: createActionHandlerRegistry(coreActionHandlers),
-          }),
-      })
-      await store.start()
+      const store = await startedWithActions(config, runner)
       for (const [step, { key, value }] of (sequence as Change[]).entries()) {
         store.setValue(key, value)
         await store.fireEvent(key, 'on_change')

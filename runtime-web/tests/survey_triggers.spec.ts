@@ -1,12 +1,9 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import { Model } from 'survey-core'
-import { coreRegistry, importSurveyJs, withDefaults } from '@tramita/contract'
-import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
+import { importSurveyJs, withDefaults } from '@tramita/contract'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
-import { coreActionHandlers, createActionEngine, createActionHandlerRegistry } from '@tramita/plugin-actions/web'
-import { FormStore } from '../src/form/store.js'
-import { fakeHost } from './helpers/action_host.js'
+import { startedWithActions } from './helpers/action_host.js'
 
 /**
  * Issue 24: SurveyJS triggers carried as actions do what survey-core does. The same changes, in a
@@ -61,21 +58,7 @@ test.group('SurveyJS triggers as actions', (group) => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 6 }), async (changes) => {
         const survey = new Model(SURVEY)
-        const store = new FormStore({
-          config,
-          registry: coreRegistry(),
-          mode: 'new',
-          task: 'start',
-          values: {},
-          scripting: async () => ({ runner, evaluateChange, evaluateForm }),
-          actions: async (form) =>
-            createActionEngine({
-              form,
-              host: fakeHost(runner).host,
-              handlers: createActionHandlerRegistry(coreActionHandlers),
-            }),
-        })
-        await store.start()
+        const store = await startedWithActions(config, runner)
         for (const [step, { name, value }] of changes.entries()) {
           survey.setValue(name, value)
           store.setValue(name, value)

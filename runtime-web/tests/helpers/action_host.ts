@@ -1,6 +1,14 @@
 /** An action host for the engine's tests: it records what handlers asked of the browser; scripts run in the real sandbox. */
+import { coreRegistry, type FormConfig } from '@tramita/contract'
+import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
 import type { ScriptRunner } from '@tramita/sandbox'
-import type { ActionHost } from '@tramita/plugin-actions/web'
+import {
+  coreActionHandlers,
+  createActionEngine,
+  createActionHandlerRegistry,
+  type ActionHost,
+} from '@tramita/plugin-actions/web'
+import { FormStore } from '../../src/form/store.js'
 
 export function fakeHost(runner: ScriptRunner) {
   const calls: { op: string; args: unknown[] }[] = []
@@ -56,4 +64,24 @@ export function fakeHost(runner: ScriptRunner) {
   const press = (keys: string[]) => keys.forEach((key) => [...keyListeners].forEach((l) => l(key)))
   const ops = () => calls.map((c) => c.op)
   return { host, calls, reports, press, ops, listening: () => keyListeners.size }
+}
+
+/** A new case's store with the real sandbox and action engine, started (its on-load actions run). */
+export async function startedWithActions(config: FormConfig, runner: ScriptRunner): Promise<FormStore> {
+  const store = new FormStore({
+    config,
+    registry: coreRegistry(),
+    mode: 'new',
+    task: 'start',
+    values: {},
+    scripting: async () => ({ runner, evaluateChange, evaluateForm }),
+    actions: async (form) =>
+      createActionEngine({
+        form,
+        host: fakeHost(runner).host,
+        handlers: createActionHandlerRegistry(coreActionHandlers),
+      }),
+  })
+  await store.start()
+  return store
 }
