@@ -5,9 +5,9 @@
  * end, when every key has its field name.
  */
 import { once, type Condition, type FormDraft } from './draft.js'
-import { and, atom, binary, call, literal, method, not, or, orElse, ternary, unary, type Js } from './js.js'
+import { and, atom, literal, method, not, or, unary, type Js } from './js.js'
 import { translateJsonLogic, truthOf, type VarReader } from './jsonlogic.js'
-import { formioField, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
+import { formioField, formioNumber, operatorCondition, simpleCondition, type FormioField } from './formio-semantics.js'
 import { translateFormioScript } from './formio-script.js'
 import { formioScriptBody } from './formio-script-body.js'
 import { isMeaningful, isObject, listOf, type DraftItem, type Json } from './types.js'
@@ -57,8 +57,7 @@ export function formioVars(draft: FormDraft): VarReader {
       case 'number': {
         // Form.io's empty number is null, which `var` returns as it is (its default only replaces undefined).
         if (hasDefault) return `a default for the number "${key}" depends on how Form.io stored its empty value`
-        const empty = binary('==', call('String', [orElse(field.js, literal(''))]), literal(''))
-        return { js: ternary(empty, literal(null), field.js), kinds: new Set(['number', 'null']) }
+        return { js: formioNumber(field), kinds: new Set(['number', 'null']) }
       }
     }
   }

@@ -12,7 +12,7 @@
  */
 import { analyzeScript } from '@tramita/sandbox'
 import { scriptRef } from './names.js'
-import { formioField } from './formio-semantics.js'
+import { formioField, formioNumber } from './formio-semantics.js'
 import type { DraftItem } from './types.js'
 
 const DATA_KEY = /\bdata\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"\\]*)\2\s*\])/g
@@ -34,7 +34,7 @@ function formioValue(item: DraftItem): string {
   const ref = field.js.code
   switch (field.kind) {
     case 'number':
-      return `String(${ref} ?? "") == "" ? null : ${ref}`
+      return formioNumber(field).code
     case 'boxes':
       return `{ ${field.options.map((id) => `${JSON.stringify(id)}: ${ref}.includes(${JSON.stringify(id)})`).join(', ')} }`
     default:

@@ -53,6 +53,8 @@ const eq = (left: Js, value: string | number | boolean) => binary('==', left, li
 const textOf = (f: FormioField) => (f.kind === 'text' ? f.js : call('String', [orElse(f.js, literal(''))]))
 /** A number field holds no number ('' as the contract's blank, or null). */
 const noNumber = (f: FormioField) => eq(textOf(f), '')
+/** A number field's value as Form.io's submission holds it: null when empty. */
+export const formioNumber = (f: FormioField): Js => ternary(noNumber(f), literal(null), f.js)
 const length = (f: FormioField) => member(f.js, 'length')
 const isEmptyList = (f: FormioField) => eq(length(f), 0)
 const holds = (f: FormioField, id: string) => method(f.js, 'includes', [literal(id)])
