@@ -119,6 +119,14 @@ const results = []
 const started = Date.now()
 /** No step takes this long when it works (the longest, a browser part, about 5 min): past it, it is killed and fails. */
 const STEP_LIMIT_MS = 15 * 60_000
+/** The process groups of the running steps: an interrupted run stops them too. */
+const groups = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of groups) killGroup(pid)
+    process.exit(130)
+  })
+}
 /** A directory the processes of one sharded suite share (tests/e2e/a11y.ts marks the screens checked there). */
 const sharedDirs = new Map()
 
@@ -182,7 +190,7 @@ async function runStep(step, live) {
     const dir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
     const summaryFile = join(dir, 'summary.json')
     const env = { ...process.env, PATH, TRAMITA_TEST_SUMMARY: summaryFile }
-    const run = await spawnStep(step, step.command, { cwd: ROOT, env }, live)
+    const { code: run, cpu } = await spawnStep(step, step.command, { cwd: ROOT, env }, live)
     const counted = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null
     rmSync(dir, { recursive: true, force: true })
     const ok = run === 0
@@ -193,12 +201,12 @@ async function runStep(step, live) {
           skipped: counted.skipped ?? 0,
         }
       : { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }
-    return { name: step.name, ...summary, ms: Date.now() - stepStarted }
+    return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu }
   }
   const dataDir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
   const summaryFile = join(dataDir, 'summary.json')
   const node = process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node')
-  const status = await spawnStep(
+  const { code: status, cpu } = await spawnStep(
     step,
     [node, '--import', '@tramita/ts-run', 'bin/test.ts', step.suite, ...fileFilter],
     {
@@ -227,34 +235,64 @@ async function runStep(step, live) {
   }
   if (status !== 0 && summary.failed === 0) summary.failed = 1
   rmSync(dataDir, { recursive: true, force: true })
-  return { name: step.name, ...summary, ms: Date.now() - stepStarted }
+  return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu }
 }
 
-/** Spawns a step and resolves with its exit status; its output goes to ours live, or whole at its end. */
+/**
+ * Spawns a step and resolves with its exit status and the CPU seconds it and every process it waited
+ * for used (bash's `times`); its output goes to ours live, or whole at its end. The step runs in its own
+ * process group, so a step past STEP_LIMIT_MS is killed with everything it started.
+ */
 function spawnStep(step, [command, ...args], options, live) {
   const at = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
   if (live) console.log(`\n━━ ${step.name} (at ${at()}) ━━`)
+  const cpuFile = join(mkdtempSync(join(tmpdir(), 'tramita-cpu-')), 'times')
+  const wrapped = ['bash', '-c', '"$@"; s=$?; times > "$0"; exit $s', cpuFile, command, ...args]
   return new Promise((done) => {
-    const child = spawn(command, args, { ...options, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(wrapped[0], wrapped.slice(1), {
+      ...options,
+      detached: true,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    })
+    groups.add(child.pid)
     const chunks = []
     const limit = setTimeout(() => {
       const note = `\n[run] ${step.name} still running after ${STEP_LIMIT_MS / 60_000} min: killed, counted failed\n`
       if (live) console.log(note)
       else chunks.push(Buffer.from(note))
-      child.kill('SIGKILL')
+      killGroup(child.pid)
     }, STEP_LIMIT_MS)
     child.stdout?.on('data', (chunk) => chunks.push(chunk))
     child.stderr?.on('data', (chunk) => chunks.push(chunk))
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)))
     child.on('close', (code) => {
       clearTimeout(limit)
+      groups.delete(child.pid)
       if (!live) {
         console.log(`\n━━ ${step.name} (ended at ${at()}) ━━`)
         process.stdout.write(Buffer.concat(chunks))
       }
-      done(code ?? 1)
+      const cpu = readCpu(cpuFile)
+      rmSync(join(cpuFile, '..'), { recursive: true, force: true })
+      done({ code: code ?? 1, cpu })
     })
   })
+}
+
+/** The children's user + system seconds from bash's `times` (its second line: `1m2.5s 0m3.1s`). */
+function readCpu(file) {
+  if (!existsSync(file)) return undefined
+  const line = readFileSync(file, 'utf8').trim().split('\n')[1] ?? ''
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s))
+  return seconds.length === 2 ? seconds[0] + seconds[1] : undefined
+}
+
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
 }
 
 await dropTestDatabases()
@@ -262,13 +300,15 @@ await dropTestDatabases()
 console.log('\n━━ summary ━━')
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`
+    `${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s` +
+      (r.cpu === undefined ? '' : `  cpu ${r.cpu.toFixed(0)} s`)
   )
 }
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
-console.log(`wall time ${((Date.now() - started) / 1000).toFixed(1)} s`)
+const cpu = results.reduce((n, r) => n + (r.cpu ?? 0), 0)
+console.log(`wall time ${((Date.now() - started) / 1000).toFixed(1)} s, cpu ${cpu.toFixed(0)} s`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 || results.length === 0 ? 1 : 0)
 
