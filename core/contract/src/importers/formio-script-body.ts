@@ -4,7 +4,8 @@
  * sandbox's time limit). Form.io runs such a script as a function body with `data` (the submission),
  * its result in `show` (true unless the script says otherwise) or `value`, a failing script or a null
  * result giving its default. The carried script rebuilds what it reads of `data` as Form.io holds it
- * (an empty number is null, select boxes an object of one true/false per option), wraps the source
+ * (an empty number is null, select boxes an object of one true/false per option, a container's fields
+ * nested under its key, a select from a URL its chosen item {value}), wraps the source
  * in the same defaults, and reads nothing else: a script that uses `row`, `instance`, `_`, `moment`
  * or any other name only Form.io provides, that reads `data` other than as data.key, writes into it,
  * or reads `value` before setting it (Form.io's current value, by the text's first mention), is
@@ -12,15 +13,18 @@
  */
 import { analyzeScript } from '@tramita/sandbox'
 import { scriptRef } from './names.js'
-import { formioField, formioNumber } from './formio-semantics.js'
+import { formioField, formioNumber, holdsItem, itemValue } from './formio-semantics.js'
+import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
 
-const DATA_KEY = /\bdata\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"\\]*)\2\s*\])/g
+/** A `data` path: data.a, data['a'], data.container.a… (the steps are read by STEP). */
+const DATA_PATH = /\bdata((?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*(['"])[^'"\\]*\2\s*\]))+)/g
+const STEP = /\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"\\]*)\2\s*\]/g
 /** `data` read any other way: data[k], data alone, or handed to a function. */
 const OTHER_DATA = /\bdata\b(?!\s*(?:\.\s*[A-Za-z_$]|\[\s*['"]))/
-/** A data key assigned to: data.x = ..., data.x += ..., data.x++. */
-const WRITTEN =
-  /\bdata\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*['"][^'"\\]*['"]\s*\])\s*(?:[-+*/%&|^]|\*\*|<<|>>>?)?=(?!=)|\bdata\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*['"][^'"\\]*['"]\s*\])\s*(?:\+\+|--)/
+const PATH_STEPS = String.raw`(?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*['"][^'"\\]*['"]\s*\]))+`
+/** A data path assigned to: data.x = ..., data.c.x += ..., data.x++. */
+const WRITTEN = new RegExp(String.raw`\bdata${PATH_STEPS}\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?)?=(?!=)|\+\+|--)`)
 
 class Refused extends Error {}
 
@@ -29,6 +33,7 @@ const HOST_ONLY = /(?<![\w$.])(setValue|setState|setOptions|setStyle|now|formatN
 
 /** How a Form.io script reads one field: its value as Form.io's submission holds it. */
 function formioValue(item: DraftItem): string {
+  if (holdsItem(item)) return `(${itemValue(item).code}) === undefined ? {} : { value: ${itemRef(item)} }`
   const field = formioField(item)
   if (typeof field === 'string') throw new Refused(field)
   const ref = field.js.code
@@ -52,6 +57,26 @@ const RESULTS = {
   value: ['var value;', 'value = null;', 'return value === undefined ? null : value;'],
 } as const
 
+type Tree = Map<string, Tree | string>
+
+/** Sets the value's code at the path; a path through a field's own value is refused. */
+function place(tree: Tree, keys: string[], code: string): void {
+  const [key, ...rest] = keys as [string, ...string[]]
+  const here = tree.get(key)
+  if (rest.length === 0) {
+    if (here instanceof Map) throw new Refused(`data.${key} is read both as a field and as a container`)
+    tree.set(key, code)
+    return
+  }
+  if (typeof here === 'string') throw new Refused(`data.${key} is read both as a field and as a container`)
+  const inner: Tree = here ?? new Map()
+  tree.set(key, inner)
+  place(inner, rest, code)
+}
+
+const literalOf = (tree: Tree): string =>
+  `{ ${[...tree].map(([key, value]) => `${JSON.stringify(key)}: ${typeof value === 'string' ? value : literalOf(value)}`).join(', ')} }`
+
 /** The carried script, or why the source is not carried. `find` gives the field a Form.io key names. */
 export function formioScriptBody(
   source: string,
@@ -71,19 +96,24 @@ export function formioScriptBody(
     if (target === 'value' && first && !first[1]) throw new Refused("it reads the field's own value before setting it")
     if (WRITTEN.test(source)) throw new Refused('it writes into `data`')
     if (OTHER_DATA.test(source)) throw new Refused('it reads `data` other than as data.key')
-    const entries = new Map<string, string>()
-    for (const match of source.matchAll(DATA_KEY)) {
-      const key = match[1] ?? match[3]!
-      if (entries.has(key)) continue
-      const item = find(key)
-      if (!item) throw new Refused(`data.${key} is not a field of the form`)
+    // What the script reads of `data`, rebuilt as Form.io nests it (containers hold their fields' data).
+    const data: Tree = new Map()
+    for (const match of source.matchAll(DATA_PATH)) {
+      const keys = [...match[1]!.matchAll(STEP)].map((m) => m[1] ?? m[3]!)
+      let n = 1
+      let item = find(keys[0]!)
+      while (!item && n < keys.length) item = find(keys.slice(0, ++n).join('.'))
+      if (!item) throw new Refused(`data.${keys[0]} is not a field of the form`)
+      if (holdsItem(item) && keys[n] !== undefined && keys[n] !== 'value')
+        throw new Refused(`data.${keys.slice(0, n).join('.')} holds the chosen item, read other than as .value`)
       if (scriptRef(item.field_name) !== item.field_name)
         throw new Refused(`the field "${item.field_name}" has no plain name`)
-      entries.set(key, formioValue(item))
+      place(data, keys.slice(0, n), formioValue(item))
     }
-    const data = [...entries].map(([key, value]) => `${JSON.stringify(key)}: ${value}`).join(', ')
     const [start, failed, result] = RESULTS[target]
-    return [`var data = { ${data} };`, start, 'try {', source, `} catch (error) { ${failed} }`, result].join('\n')
+    return [`var data = ${literalOf(data)};`, start, 'try {', source, `} catch (error) { ${failed} }`, result].join(
+      '\n'
+    )
   } catch (error) {
     if (error instanceof Refused) return { refused: error.message }
     throw error

@@ -1,10 +1,11 @@
 /**
  * Form.io's customConditional (`show = data.a === 'x';`) and calculateValue (`value = data.a * 2;`)
  * are JavaScript that reads the submission through `data`. When the script is one assignment of a
- * simple expression, `data.a` becomes the field's name and the expression is kept; anything else
+ * simple expression, `data.a` (or `data.container.a`) becomes the field's name and the expression is
+ * kept (a select from a URL is read as its item's `.value`, formio-semantics.ts); anything else
  * (statements, `row`, `instance`, lodash, regular expressions) is refused with the reason.
  */
-import { formioField } from './formio-semantics.js'
+import { formioField, holdsItem, itemValue } from './formio-semantics.js'
 import { opaque, type Js } from './js.js'
 import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
@@ -89,16 +90,39 @@ function stringEnd(source: string, start: number): number {
   throw new Refused('a string is not closed')
 }
 
-/** The source key a `data` (or a grid's `row`) access names: data.key or data['key']. */
-function dataKey(tokens: Token[], at: number): { key: string; last: number } {
-  const object = tokens[at]!.text
+/** One step of a `data` (or a grid's `row`) access: `.key` or `['key']`, and the token it ends at. */
+function step(tokens: Token[], at: number): { key: string; last: number } | undefined {
   const next = tokens[at + 1]
   const name = tokens[at + 2]
-  if (next?.text === '.' && name?.kind === 'id') return { key: name.text, last: at + 2 }
-  if (next?.text === '[' && name?.kind === 'str' && tokens[at + 3]?.text === ']') {
+  if ((next?.text === '.' || next?.text === '?.') && name?.kind === 'id') return { key: name.text, last: at + 2 }
+  if (next?.text === '[' && name?.kind === 'str' && tokens[at + 3]?.text === ']')
     return { key: name.text.slice(1, -1), last: at + 3 }
+  return undefined
+}
+
+/**
+ * The field a `data` (or `row`) access reads, with the token it ends at: `data.key`, or through
+ * Form.io containers, which nest their fields' data (`data.container.key`), the shortest path that
+ * names a field.
+ */
+function dataField(
+  tokens: Token[],
+  at: number,
+  find: (key: string) => DraftItem | undefined,
+  prefix: string
+): { key: string; field: DraftItem | undefined; last: number } {
+  const object = tokens[at]!.text
+  const first = step(tokens, at)
+  if (!first) throw new Refused(`reads \`${object}\` other than as ${object}.key`)
+  const keys = [first.key]
+  let last = first.last
+  for (;;) {
+    const field = find(prefix + keys.join('.'))
+    const further: ReturnType<typeof step> = field ? undefined : step(tokens, last)
+    if (!further) return { key: keys.join('.'), field, last }
+    keys.push(further.key)
+    last = further.last
   }
-  throw new Refused(`reads \`${object}\` other than as ${object}.key`)
 }
 
 /** Whether an operand (not an operator) is expected after this token: a '/' there starts a RegExp. */
@@ -139,14 +163,23 @@ export function translateFormioScript(
       if (GLOBALS.has(token.text)) continue
       const inRow = rows && token.text === 'row'
       if (token.text !== 'data' && !inRow) throw new Refused(`it reads \`${token.text}\`, which only Form.io provides`)
-      const { key, last: end } = dataKey(body, i)
-      const field = find(inRow ? `row.${key}` : key)
+      const { key, field, last } = dataField(body, i, find, inRow ? 'row.' : '')
       if (!field) throw new Refused(`${token.text}.${key} is not a field of the ${inRow ? 'row' : 'form'}`)
-      // Select boxes are an object in Form.io: a script rebuilding it carries those (formio-script-body.ts).
-      const kind = formioField(field)
-      if (typeof kind === 'object' && kind.kind === 'boxes')
-        throw new Refused(`${token.text}.${key} holds select boxes`)
-      out += source.slice(copied, token.start) + itemRef(field)
+      let end = last
+      let ref = itemRef(field)
+      if (holdsItem(field)) {
+        const read = step(body, last)
+        if (read?.key !== 'value')
+          throw new Refused(`${token.text}.${key} holds the chosen item, read other than as .value`)
+        ref = `(${itemValue(field).code})`
+        end = read.last
+      } else {
+        // Select boxes are an object in Form.io: a script rebuilding it carries those (formio-script-body.ts).
+        const kind = formioField(field)
+        if (typeof kind === 'object' && kind.kind === 'boxes')
+          throw new Refused(`${token.text}.${key} holds select boxes`)
+      }
+      out += source.slice(copied, token.start) + ref
       copied = body[end]!.end
       i = end
     }

@@ -13,7 +13,7 @@
  * for every option). The tests (formio.differential.importers.spec.ts) compare each with Form.io's
  * own code on generated forms and values.
  */
-import type { DraftItem } from './types.js'
+import type { DraftItem, Json } from './types.js'
 import { and, atom, binary, call, literal, member, method, not, or, orElse, ternary, type Js } from './js.js'
 import { itemRef } from './names.js'
 import { YES_NO } from './values.js'
@@ -29,12 +29,31 @@ export interface FormioField {
 
 const TEXT_TYPES = ['text', 'textarea', 'email', 'select', 'radios', 'tramita']
 
+/**
+ * A select fed from a URL with no `valueProperty` (Form.io's own, or a custom type read as a text
+ * field, such as Nav's country picker) holds the chosen item itself, an object, and `{}` when none is
+ * chosen; the imported field keeps one text in its place. A script reading the item's `.value` reads
+ * that text (undefined when empty); anything else read of the item has no translation.
+ */
+export const formioHoldsItem = (c: Json): boolean =>
+  c.dataSrc === 'url' && (c.valueProperty === undefined || c.valueProperty === '') && c.multiple !== true
+const itemHolders = new WeakSet<DraftItem>()
+export const markItemHolder = (item: DraftItem) => void itemHolders.add(item)
+export const holdsItem = (item: DraftItem) => itemHolders.has(item)
+/** The chosen item's `.value` as Form.io's script reads it: the field's text, undefined when empty. */
+export const itemValue = (item: DraftItem): Js => {
+  const js = atom(itemRef(item))
+  return ternary(or([binary('==', js, literal(null)), eq(js, '')])!, atom('undefined'), js)
+}
+
 /** How a condition reads the field, or why it has no exact translation. */
 export function formioField(item: DraftItem): FormioField | string {
   const js = atom(itemRef(item))
   const options = Array.isArray(item.data.options)
     ? (item.data.options as { id?: unknown }[]).map((o) => String(o.id))
     : []
+  if (holdsItem(item))
+    return 'Form.io holds the chosen item as an object: only its `.value` read in a script is translated'
   const multiple = item.data.multiple === true
   if ((item.type === 'list' || item.type === 'select') && multiple)
     return { kind: item.type === 'list' ? 'boxes' : 'multi', js, options }

@@ -10,6 +10,7 @@ import { formioCustom } from './custom-types.js'
 import { FormDraft, type Condition } from './draft.js'
 import { formioCondition } from './formio-conditions.js'
 import { formioItems, isFormioLeaf } from './formio-fields.js'
+import { formioHoldsItem, markItemHolder } from './formio-semantics.js'
 import { pickText } from './source-text.js'
 import { isMeaningful, isObject, listOf, positive, type DraftItem, type ImportResult, type Json } from './types.js'
 import { useFormioI18n } from './validation.js'
@@ -126,7 +127,15 @@ function component(draft: FormDraft, raw: unknown, path: string, outer: Scope): 
   }
   if (isFormioLeaf(type)) {
     const clears = scope.conditions.length > 0 && c.clearOnHide !== false
-    return formioItems(draft, c, path).flatMap((item) => {
+    const items = formioItems(draft, c, path)
+    if (formioHoldsItem(c) && items.length === 1 && ['select', 'text'].includes(items[0]!.type)) {
+      markItemHolder(items[0]!)
+      draft.skip(
+        `${path}/valueProperty`,
+        "Form.io keeps the URL's whole chosen item here; this field keeps one text, which scripts read as the item's `.value`"
+      )
+    }
+    return items.flatMap((item) => {
       if (clears) clearedWhenHidden.get(draft)?.push({ item, path })
       place(draft, item, scope)
       // A var is carried, never shown: it has no place on the layout.

@@ -127,6 +127,14 @@ function inputOf(
   const multiple = item.data.multiple === true
   const ids = optionIds(item)
   if (form.library === 'formio') {
+    // A select fed from a URL keeps the chosen item, {value, label} ({} when none), where Tramita keeps
+    // its value (Nav's country picker; the items' labels are not in the form, so the value stands in).
+    if (holdsItem(n.node))
+      return one(
+        texts,
+        (v) => (v === '' ? {} : { value: v, label: v }),
+        (v) => v
+      )
     switch (item.type) {
       case 'text':
       case 'textarea':
@@ -239,13 +247,16 @@ const stored = (value: unknown) => JSON.parse(JSON.stringify({ value: value ?? n
  * those; the generated values are set over them. An empty number stays undefined, as in the
  * differential tests.
  */
+/** Form.io holds the URL's chosen item itself: a select from a URL that names no valueProperty. */
+const holdsItem = (c: Json) => c.dataSrc === 'url' && !c.valueProperty && c.multiple !== true
+
 function formioEmpty(nodes: SourceNode[]): Json {
   const data: Json = {}
   for (const n of nodes) {
     if (!n.key || n.inTable) continue
     const c = n.node
     const empty =
-      c.type === 'container'
+      c.type === 'container' || holdsItem(c)
         ? {}
         : ['datagrid', 'editgrid', 'file'].includes(c.type) || (c.type === 'select' && c.multiple === true)
           ? []

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { asRunner, createSandbox, type ScriptRunner } from '@tramita/sandbox'
 import { validateConfig } from '../../src/index.js'
-import { importCorpusForm, loadCorpus } from './corpus-source.js'
+import { importCorpusForm, loadCorpus, sourceFacts } from './corpus-source.js'
 import { CORPUS_RUNS, differential } from './corpus-differential.js'
 
 /**
@@ -29,4 +29,17 @@ test.group('Corpus of public forms: imported, and agreeing with the source libra
       assert.deepEqual(diff.mismatches, [])
     }).timeout(60_000)
   }
+})
+
+test('the importers carry at least 90 % of the corpus conditions outside custom types', ({ assert }) => {
+  let carried = 0
+  let present = 0
+  for (const form of loadCorpus()) {
+    const outside = sourceFacts(form, importCorpusForm(form)).conditions.filter((r) => !r.node.inCustom)
+    carried += outside.filter((r) => r.carried).length
+    present += outside.length
+  }
+  console.log(`corpus: ${carried} of ${present} conditions outside custom types carried`)
+  assert.isAtLeast(present, 140)
+  assert.isAtLeast(carried / present, 0.9)
 })

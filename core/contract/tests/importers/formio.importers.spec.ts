@@ -501,7 +501,7 @@ test.group('Form.io details', () => {
     ])
     assert.deepEqual(itemOf(result, 'pais').data.options, [])
     assert.equal(conditionOf(result, 'nota'), 'servicio_rapidez == "malo"')
-    assert.deepEqual(unmappedPaths(result), ['/components/1/dataSrc'])
+    assert.deepEqual(unmappedPaths(result), ['/components/1/dataSrc', '/components/1/valueProperty'])
     assert.deepEqual(validateConfig(result.config), [])
   })
 })
@@ -563,5 +563,45 @@ test.group('Form.io: translated conditions run in the sandbox', (group) => {
     const empty = await evaluateForm(config, { extra: false, temas: [] }, { runner })
     assert.isFalse(empty.conditions.get('obra'))
     assert.isTrue(empty.conditions.get('sin'))
+  })
+
+  test("a container's fields read through its key; a select from a URL read as Form.io's item", async ({ assert }) => {
+    const pais = { type: 'select', key: 'pais', dataSrc: 'url', data: { url: 'https://example.com/paises' } }
+    const result = importFormio({
+      components: [
+        { type: 'container', key: 'banco', components: [pais, { type: 'number', key: 'cuotas' }] },
+        // An expression and a script with statements, each through the container.
+        { type: 'textfield', key: 'iban', customConditional: 'show = ["ES", "FR"].includes(data.banco.pais.value);' },
+        {
+          type: 'textfield',
+          key: 'swift',
+          customConditional:
+            'var fuera = data.banco.pais.value !== undefined && data.banco.pais.value !== "ES"; show = fuera;',
+        },
+        { type: 'number', key: 'doble', calculateValue: 'value = data.banco.cuotas * 2;' },
+        // Not translated: the item's label is not in the form. The item as a whole is an object ({} when empty).
+        { type: 'textfield', key: 'nombre', customConditional: 'show = data.banco.pais.label === "España";' },
+        { type: 'textfield', key: 'entero', customConditional: 'show = !!data.banco.pais;' },
+        { type: 'textfield', key: 'igual', conditional: { show: true, when: 'banco.pais', eq: 'ES' } },
+      ],
+    })
+    const reasons = Object.fromEntries(result.unmapped.map((u) => [u.path, u.reason]))
+    assert.match(reasons['/components/4/customConditional']!, /holds the chosen item, read other than as \.value/)
+    assert.notProperty(reasons, '/components/5/customConditional')
+    assert.match(reasons['/components/6/conditional/when']!, /holds the chosen item as an object/)
+    assert.match(reasons['/components/0/components/0/valueProperty']!, /whole chosen item/)
+    const config = withDefaults(result.config)
+    const spain = await evaluateForm(config, { pais: 'ES', cuotas: 4 }, { runner })
+    assert.deepEqual(spain.failures, [])
+    assert.isTrue(spain.conditions.get('iban'))
+    assert.isFalse(spain.conditions.get('swift'))
+    assert.equal(spain.values.doble, 8)
+    const none = await evaluateForm(config, { pais: '' }, { runner })
+    assert.isTrue(none.conditions.get('entero'))
+    assert.isFalse(none.conditions.get('iban'))
+    assert.isFalse(none.conditions.get('swift'))
+    const peru = await evaluateForm(config, { pais: 'PE' }, { runner })
+    assert.isFalse(peru.conditions.get('iban'))
+    assert.isTrue(peru.conditions.get('swift'))
   })
 })
