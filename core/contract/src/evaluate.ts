@@ -58,21 +58,26 @@ function variablesFor(
 
 type CellCall = ScriptCall & { key: string; row: number; cell: string }
 
-/** One call per row and cell of a group's cell script, with `row` the row's values (defaults for left-out cells). */
-function cellCalls(script: FormScript, rows: unknown): CellCall[] {
+/**
+ * One call per row and cell of a group's cell script (of one wave, for formulas), with `row` the
+ * row's values (defaults for left-out cells).
+ */
+function cellCalls(script: FormScript, rows: unknown, wave?: number): CellCall[] {
   if (!Array.isArray(rows)) return []
   return rows.flatMap((entry, index) => {
     const given = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {}
     const row: Record<string, Json> = { ...script.emptyRow }
     for (const [name, value] of Object.entries(given))
       if (value !== undefined && value !== null) row[name] = value as Json
-    return script.cells!.map(({ cell, source }) => ({
-      source,
-      vars: { row },
-      key: cellKey(script.field, index, cell),
-      row: index,
-      cell,
-    }))
+    return script
+      .cells!.filter((c) => wave === undefined || c.wave === wave)
+      .map(({ cell, source }) => ({
+        source,
+        vars: { row },
+        key: cellKey(script.field, index, cell),
+        row: index,
+        cell,
+      }))
   })
 }
 
@@ -91,32 +96,40 @@ export async function runScripts(
   for (const f of formulas) levels.set(levelOf(f), [...(levels.get(levelOf(f)) ?? []), f])
   for (const level of [...levels.keys()].sort((a, b) => a - b)) {
     const batch = levels.get(level)!
-    // A group's cell formulas run once per row, in the same crossing as the level's other formulas.
-    const calls: ScriptCall[][] = batch.map((s) => (s.cells ? cellCalls(s, current[s.field]) : [{ source: s.source }]))
-    const results = await ctx.runner.runBatch(
-      calls.flat().map(({ source, vars }) => (vars ? { source, vars } : { source })),
-      variablesFor(batch, current as Record<string, Json>, ctx.vars),
-      { timeoutMs: ctx.timeoutMs }
-    )
-    let at = 0
-    batch.forEach((s, i) => {
-      const answers = results.slice(at, (at += calls[i]!.length))
-      if (!s.cells) {
-        const result = answers[0]!
-        if (result.ok) current[s.field] = result.value
-        else failures.push({ field: s.field, kind: s.kind, ...result.error })
-        return
-      }
-      // The rows with each computed cell set; a failed one keeps what was entered.
-      if (!Array.isArray(current[s.field])) return
-      const rows = [...(current[s.field] as Record<string, unknown>[])]
-      ;(calls[i] as CellCall[]).forEach(({ key, row, cell }, k) => {
-        const result = answers[k]!
-        if (result.ok) rows[row] = { ...rows[row], [cell]: result.value }
-        else failures.push({ field: key, kind: 'formula', ...result.error })
+    // A group's cell formulas run once per row, in the same crossing as the level's other formulas; a
+    // cell reading another computed cell of its row waits for that one's wave (graph.ts).
+    const waves = Math.max(0, ...batch.flatMap((s) => (s.cells ?? []).map((c) => c.wave))) + 1
+    for (let wave = 0; wave < waves; wave++) {
+      const calls: ScriptCall[][] = batch.map((s) =>
+        s.cells ? cellCalls(s, current[s.field], wave) : wave === 0 ? [{ source: s.source }] : []
+      )
+      if (calls.every((c) => c.length === 0)) continue
+      const results = await ctx.runner.runBatch(
+        calls.flat().map(({ source, vars }) => (vars ? { source, vars } : { source })),
+        variablesFor(batch, current as Record<string, Json>, ctx.vars),
+        { timeoutMs: ctx.timeoutMs }
+      )
+      let at = 0
+      batch.forEach((s, i) => {
+        if (calls[i]!.length === 0) return
+        const answers = results.slice(at, (at += calls[i]!.length))
+        if (!s.cells) {
+          const result = answers[0]!
+          if (result.ok) current[s.field] = result.value
+          else failures.push({ field: s.field, kind: s.kind, ...result.error })
+          return
+        }
+        // The rows with each computed cell set; a failed one keeps what was entered.
+        if (!Array.isArray(current[s.field])) return
+        const rows = [...(current[s.field] as Record<string, unknown>[])]
+        ;(calls[i] as CellCall[]).forEach(({ key, row, cell }, k) => {
+          const result = answers[k]!
+          if (result.ok) rows[row] = { ...rows[row], [cell]: result.value }
+          else failures.push({ field: key, kind: 'formula', ...result.error })
+        })
+        current[s.field] = rows
       })
-      current[s.field] = rows
-    })
+    }
   }
   // Conditions, and each group's cell conditions once per row, in one crossing.
   const checks = scripts.filter((s) => s.kind !== 'formula')

@@ -19,8 +19,12 @@ export interface FormScript {
   source: string
   /** Names the script reads (for 'cells': the group itself and the form's fields its conditions read). */
   deps: string[]
-  /** A group's cells' conditions or formulas; `row` in them is the row's values, not a field. */
-  cells?: { cell: string; source: string }[]
+  /**
+   * A group's cells' conditions or formulas; `row` in them is the row's values, not a field. A cell
+   * formula's `wave` is 0, or 1 + the highest wave of the computed cells of the row it reads: a wave
+   * runs after the one before it has set the row (evaluate.ts).
+   */
+  cells?: { cell: string; source: string; wave: number }[]
   /** With `cells`: a row with every cell at its default (a row's left-out cells read these). */
   emptyRow?: Record<string, Json>
 }
@@ -68,9 +72,10 @@ function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule'): Form
   const group = item.field_name
   const cells = repeatCells(item).flatMap((cell) => {
     const source: unknown = cell.data[key]
-    return typeof source === 'string' && source.trim() !== '' ? [{ cell: cell.field_name, source }] : []
+    return typeof source === 'string' && source.trim() !== '' ? [{ cell: cell.field_name, source, wave: 0 }] : []
   })
   if (cells.length === 0) return undefined
+  if (key === 'formule') setWaves(cells)
   const deps = new Set([group])
   for (const { source } of cells) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
   const kind = key === 'formule' ? 'formula' : 'cells'
@@ -82,6 +87,31 @@ function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule'): Form
     deps: [...deps],
     cells,
     emptyRow: emptyRow(item as unknown as RepeatItem) as Record<string, Json>,
+  }
+}
+
+/** `row.x` or `row['x']`: a cell of the same row a cell script reads. */
+const ROW_READ = /(?<![\w$.])row\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"\\]+)\2\s*\])/g
+
+/**
+ * Each cell formula's wave, from the computed cells of the row it reads. Cells that read each other
+ * in a ring keep the wave they had when the passes run out (at most one pass per cell).
+ */
+function setWaves(cells: { cell: string; source: string; wave: number }[]): void {
+  const computed = new Map(cells.map((c) => [c.cell, c]))
+  const reads = new Map(
+    cells.map((c) => [c, [...c.source.matchAll(ROW_READ)].map((m) => computed.get(m[1] ?? m[3]!)).filter((r) => r)])
+  )
+  for (let pass = 0; pass < cells.length; pass++) {
+    let moved = false
+    for (const c of cells) {
+      const wave = Math.max(0, ...reads.get(c)!.map((r) => (r === c ? 0 : r!.wave + 1)))
+      if (wave > c.wave) {
+        c.wave = Math.min(wave, cells.length - 1)
+        moved = true
+      }
+    }
+    if (!moved) return
   }
 }
 

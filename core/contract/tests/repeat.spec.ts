@@ -357,6 +357,34 @@ test.group('repeat: cell formulas', (group) => {
     assert.equal((changed.values.compras as { total: number }[])[0]!.total, 20)
   })
 
+  test('a cell reading another computed cell of its row sees that cell’s new value', async ({ assert }) => {
+    // Written before the cells it reads, to show the order comes from what it reads.
+    const withTax = {
+      ...priced,
+      fields: [
+        priced.fields[0],
+        {
+          ...priced.fields[1],
+          data: {
+            cells: [
+              { field_name: 'conIva', type: 'number', data: { formule: "row.neto === '' ? '' : row.neto * 1.5" } },
+              { field_name: 'cantidad', type: 'number', data: {} },
+              { field_name: 'neto', type: 'number', data: { formule: "row['doble'] === '' ? '' : row.doble / 2" } },
+              { field_name: 'doble', type: 'number', data: { formule: 'row.cantidad * 20' } },
+            ],
+          },
+        },
+      ],
+    }
+    assert.deepEqual(validateConfig(withTax), [])
+    const run = await evaluateForm(withDefaults(withTax), { compras: [{ cantidad: 2 }, { cantidad: 5 }] }, { runner })
+    assert.deepEqual(run.failures, [])
+    assert.deepEqual(run.values.compras, [
+      { cantidad: 2, doble: 40, neto: 20, conIva: 30 },
+      { cantidad: 5, doble: 100, neto: 50, conIva: 75 },
+    ])
+  })
+
   test('validateSubmission stores the computed cells, not what was sent for them', async ({ assert }) => {
     const sent = [{ cantidad: 3, precio: 5, total: 1 }]
     const result = await validateSubmission(priced, { iva: 0, compras: sent }, { case: 'new', runner })
