@@ -29,9 +29,10 @@ const MYSQL = {
 }
 
 // The browser suite mostly waits (on pages, Chromium, timers; 0.4 of one core busy in one process):
-// three processes share its files, each with its own server, database and directory (TRAMITA_SHARD,
-// core/server/tests/helpers/shard.ts); one when TRAMITA_TEST_FILES narrows it to a few files.
-const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3]
+// four processes share its files, each with its own server, database and directory (TRAMITA_SHARD,
+// core/server/tests/helpers/shard.ts); one when TRAMITA_TEST_FILES narrows it to a few files. Four,
+// not three: on a loaded two-core machine a third of the suite took 15 min (the CI at 57170b4).
+const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
 
 /**
  * The CLI suites come after these: make:plugin scaffolds into the repository's plugins/, whose test
@@ -97,7 +98,7 @@ const steps = [
     group: 'e2e-chromium',
     suite: 'e2e',
     env: E2E_SHARDS.length > 1 ? { TRAMITA_SHARD: `${k}/${E2E_SHARDS.length}` } : {},
-    est: 870 / E2E_SHARDS.length,
+    est: 1000 / E2E_SHARDS.length,
     cores: 0.6,
     after: ['web-build'],
   })),

@@ -50,7 +50,7 @@ export const WORDING_RULES = [
 /**
  * The serious and critical violations on the page as it is, one line per rule and element. `contrast`
  * false leaves out axe's colour-contrast rule, its slowest by far: the check as a test closes its pages
- * runs without it, since a11y.spec.ts checks every screen's contrast. `rules` runs only those rules.
+ * runs without it, since a11y_walk.ts checks every screen's contrast. `rules` runs only those rules.
  * `legacy` runs axe in the page alone (cross-origin frames are not checked).
  */
 export async function a11yViolations(
@@ -87,7 +87,7 @@ export async function checkA11y(page: Page, where = page.url()): Promise<void> {
 
 /**
  * A screen, to check each once per run: the path with ids and tokens masked, at a phone's or a wider
- * size. Its other states (dialogs, tabs) are left to a11y.spec.ts and the tests that check them: every
+ * size. Its other states (dialogs, tabs) are left to a11y_walk.ts and the tests that check them: every
  * state of every test would cost the suite minutes for the same findings.
  */
 function screenKey(page: Page): Promise<string> {

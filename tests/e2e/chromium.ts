@@ -30,7 +30,7 @@ export async function launchChromium(extra: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extra] })
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
-    const context = await newContext(options)
+    const context = await newContext({ reducedMotion: 'reduce', ...options })
     await watchCsp(context)
     watchA11y(context)
     return context

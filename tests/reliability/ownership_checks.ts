@@ -7,20 +7,30 @@
 import mysql from 'mysql2/promise'
 import { changedTables, checksummer } from './fuzz/checksum.mjs'
 import type { Cluster, Node } from './cluster.ts'
+import { Queue } from 'bullmq'
 import { type Answer, expect } from './cluster_checks.ts'
 import { CALLERS, ownershipScene, send } from './ownership_scene.ts'
 import { ENTRIES, INSTITUTION_WIDE, OK, type Outcome } from './ownership_table.ts'
 import { keyOf } from './texts.ts'
 
-/** Waits until the database stops changing (the work an allowed call queued is done), a minute at most. */
-async function settled(sums: { sum(): Promise<Record<string, string>> }): Promise<void> {
+/**
+ * Waits until the queue has no job waiting or running and the database stops changing (the work an
+ * allowed call queued is done), a minute at most. A quiet second alone is not enough: an OCR run keeps
+ * the database still for seconds while OCRmyPDF works, then writes its pages.
+ */
+async function settled(sums: { sum(): Promise<Record<string, string>> }, queue: Queue): Promise<void> {
   const deadline = Date.now() + 60_000
   let last = await sums.sum()
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000))
     const now = await sums.sum()
-    if (changedTables(last, now).length === 0) return
-    expect(Date.now() < deadline, 'the database settles within a minute', changedTables(last, now))
+    const jobs = await queue.getJobCounts('waiting', 'active', 'prioritized')
+    const busy = Object.values(jobs).some((n) => n > 0)
+    if (!busy && changedTables(last, now).length === 0) return
+    expect(Date.now() < deadline, 'the queue and the database settle within a minute', {
+      tables: changedTables(last, now),
+      jobs,
+    })
     last = now
   }
 }
@@ -59,16 +69,17 @@ export async function ownershipAcrossNodes(cluster: Cluster, log: (line: string)
     database: 'mysql',
     mysqlConnection: () => mysql.createConnection({ ...cluster.mysql, database: cluster.database }),
   })
+  const queue = new Queue('tramita', { connection: { url: cluster.redis.url }, prefix: cluster.prefix })
   const wrong: string[] = []
   let calls = 0
   try {
     // The scene's case queued its notices.
-    await settled(sums)
+    await settled(sums, queue)
     for (const entry of ENTRIES) {
       const outcomes = entry.outcomes
       const method = entry.route.split(' ')[0]!
       scene.fresh = entry.fresh ? await entry.fresh(scene, a) : {}
-      if (entry.fresh && entry.background) await settled(sums)
+      if (entry.fresh && entry.background) await settled(sums, queue)
       const refusedCall = entry.call(scene)
       const before = await sums.sum()
       for (const who of CALLERS.filter((w) => outcomes[w] !== OK)) {
@@ -86,11 +97,12 @@ export async function ownershipAcrossNodes(cluster: Cluster, log: (line: string)
         calls++
         if (!same(answer, OK)) wrong.push(`${entry.route} as ${who} on ${b.name}: ${describe(answer)}`)
       }
-      if (entry.background) await settled(sums)
+      if (entry.background) await settled(sums, queue)
       await entry.then?.(scene, a)
     }
   } finally {
     await sums.close()
+    await queue.close()
   }
   log(
     `ownership table: ${ENTRIES.length} routes × ${CALLERS.length} callers, ${calls} calls, ${wrong.length} unexpected`

@@ -1,0 +1,3 @@
+import { a11yWalk } from './a11y_walk.ts'
+
+a11yWalk('en')
