@@ -35,9 +35,9 @@ const MYSQL = {
 const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
 
 /**
- * The CLI suites come after these: make:plugin scaffolds into the repository's plugins/, whose test
- * files a functional suite would pick up as it starts; and the MariaDB suites must not overlap
- * (Lucid's migration lock is server-wide).
+ * The SQLite CLI suite comes after these: make:plugin scaffolds into the repository's plugins/, whose
+ * test files a functional suite would pick up as it starts. The MariaDB suites may overlap: each has a
+ * database of its own, and the migrations lock per database (core/server/app/services/migrations.ts).
  */
 const FUNCTIONAL = ['functional-sqlite', 'functional-mariadb']
 
@@ -66,7 +66,6 @@ const steps = [
     env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL },
     est: 130,
     cores: 0.5,
-    after: FUNCTIONAL,
   },
   // ≥ 10,000 malformed requests from /openapi.json to every route as every role (tests/reliability/parts/fuzz.mjs).
   {

@@ -7,16 +7,25 @@ import type { Config } from '@japa/runner/types'
 import { spec } from '@japa/runner/reporters'
 import { summaryReporter } from './summary_reporter.js'
 import { runTestChecks } from './helpers/test_checks.js'
-import { ensureDatabase } from '#lib/ensure_database'
+import { runMigrations } from '#services/migrations'
 import { platform } from '#services/platform'
 
 export const reporters: Config['reporters'] = { activated: ['spec', 'summary'], list: [spec(), summaryReporter] }
 
 export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
 
-/** Every run starts from freshly migrated tables (SQLite file in a temp data dir, or a MariaDB test database). */
+/**
+ * Every run starts from freshly migrated tables (SQLite file in a temp data dir, or a MariaDB test
+ * database) and leaves them empty, through the product's own migrations service: its lock is per
+ * database, so suites on other databases of the same MariaDB server may migrate at the same time.
+ */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [async () => ensureDatabase(), () => testUtils.db().migrate()],
+  setup: [
+    async () => {
+      await runMigrations(app, 'up')
+      return async () => void (await runMigrations(app, 'down', true))
+    },
+  ],
   teardown: [],
 }
 

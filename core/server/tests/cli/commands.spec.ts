@@ -73,6 +73,30 @@ test.group('tramita CLI', () => {
     assert.include(again.output, 'skipped')
   })
 
+  test('migrate run side by side: on two databases of one server, and twice on one (the second waits)', async ({
+    assert,
+    cleanup,
+  }) => {
+    const one = childDatabase('cli-migrate-one')
+    const other = childDatabase('cli-migrate-other')
+    cleanup(() => one.drop())
+    cleanup(() => other.drop())
+    const runs = await Promise.all([
+      runCli(['migrate'], one.env),
+      runCli(['migrate'], other.env),
+      runCli(['migrate'], one.env),
+    ])
+    for (const run of runs) assert.equal(run.code, 0, run.output)
+    // The two on one database: one migrated, the other found nothing left to do.
+    assert.equal(runs.filter((r) => r.output.includes('Already up to date')).length, 1)
+    for (const db of [one, other]) {
+      const [row] = await db.query<{ n: number }>(
+        "select count(*) as n from adonis_schema where name like '%0003_users'"
+      )
+      assert.equal(Number(row!.n), 1)
+    }
+  }).skip(process.env.DB_CONNECTION !== 'mysql', 'SQLite has one writer and no migration lock')
+
   test('failures exit non-zero with a one-line reason', async ({ assert }) => {
     const worker = await runCli(['worker'], { REDIS_URL: '' })
     assert.equal(worker.code, 1)
