@@ -115,6 +115,13 @@ const cellGroup = (key: string): string | undefined => (key.includes('.') ? key.
 const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
 const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
 
+/** How long after start() a form drawn from the server's first evaluation has it checked here. */
+const RECHECK_AFTER_MS = 500
+
+/** Runs `work` when the page is idle (at once in a test, where there is no page). */
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? void requestIdleCallback(work) : void setTimeout(work, 0)
+
 export class FormStore {
   /** The form as designed; `config` is it in the language shown. */
   private readonly designed: FormConfig
@@ -139,6 +146,8 @@ export class FormStore {
   private scripting?: Promise<Scripting>
   /** The scripting once loaded: an idle store then hands a change to the worker without waiting a tick. */
   private loaded?: Scripting
+  /** The server's first evaluation was taken and start() has not run yet (takeInitial). */
+  private initialTaken = false
 
   private values: Record<string, unknown>
   private declared: FormState
@@ -460,17 +469,33 @@ export class FormStore {
 
   /** Every formula and condition, then the on_load events: what the form does once loaded. */
   start(): Promise<void> {
-    this.schedule(
-      async ({ runner, evaluateForm }) => {
-        const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
-        this.absorb(result.values, result.conditions, result.failures)
-      },
-      () => this.scripted
-    )
+    const evaluateAll = async ({ runner, evaluateForm }: Scripting) => {
+      const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
+      this.absorb(result.values, result.conditions, result.failures)
+    }
+    let checked = Promise.resolve()
+    if (this.initialTaken && this.scripted) {
+      // Page 1 was drawn from the server's evaluation of these very values (takeInitial). Evaluating the
+      // whole form again now would hold up the first keystroke behind it: the page first reads which
+      // script reads which field (what a keystroke needs), and checks the server's hint only once it
+      // has been idle a while; a change made before then runs first.
+      this.warmWhenIdle()
+      checked = new Promise((resolve) =>
+        setTimeout(
+          () =>
+            whenIdle(() => {
+              this.schedule(evaluateAll, () => this.scripted)
+              resolve()
+            }),
+          RECHECK_AFTER_MS
+        )
+      )
+    } else this.schedule(evaluateAll, () => this.scripted)
+    this.initialTaken = false
     for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
     const engine = this.actionEngine()
     if (engine) this.initActions = engine.then((runner) => runner.started()).catch(this.reportTo(''))
-    return this.idle()
+    return checked.then(() => this.idle())
   }
 
   /**
@@ -585,6 +610,7 @@ export class FormStore {
    * Only formula fields and conditioned items take it; start() still evaluates and corrects.
    */
   private takeInitial(initial: InitialState) {
+    this.initialTaken = true
     for (const [name, value] of Object.entries(initial.values)) {
       const item = this.items.get(name)?.item
       if (item && (item.data.formule || formulaCells(item).length > 0) && name in this.values) this.values[name] = value
@@ -633,6 +659,13 @@ export class FormStore {
       return scripting
     })
     return this.scripting
+  }
+
+  /** Once the scripting has loaded and the page is idle, reads the form's scripts (a change finds that done). */
+  private warmWhenIdle() {
+    this.loadScripting()
+      .then((scripting) => whenIdle(() => scripting.warm?.(this.config)))
+      .catch(() => undefined)
   }
 
   private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
