@@ -416,18 +416,24 @@ test.group('form store: when the scripting code is asked for', (group) => {
 
   test("with the server's first evaluation, a change runs before start()'s own check of it", async ({ assert }) => {
     const order: string[] = []
-    const store = new FormStore({
-      config: withDefaults(CONFIG),
-      registry: coreRegistry(),
-      mode: 'new',
-      values: { edad: 20 },
-      scripting: async () => ({
-        runner,
-        evaluateChange: (...args: Parameters<typeof evaluateChange>) => (order.push('change'), evaluateChange(...args)),
-        evaluateForm: (...args: Parameters<typeof evaluateForm>) => (order.push('form'), evaluateForm(...args)),
-      }),
-      initial: { conditions: { licencia: true }, values: { total: 40 } },
-    })
+    /** A store whose evaluations say, in `order`, which ran. */
+    const spied = (initial?: { conditions: Record<string, boolean>; values: Record<string, Json> }) =>
+      new FormStore({
+        config: withDefaults(CONFIG),
+        registry: coreRegistry(),
+        mode: 'new',
+        values: { edad: 20 },
+        scripting: async () => ({
+          runner,
+          evaluateChange: (...args: Parameters<typeof evaluateChange>) => (
+            order.push('change'),
+            evaluateChange(...args)
+          ),
+          evaluateForm: (...args: Parameters<typeof evaluateForm>) => (order.push('form'), evaluateForm(...args)),
+        }),
+        initial,
+      })
+    const store = spied({ conditions: { licencia: true }, values: { total: 40 } })
     const started = store.start()
     store.setValue('edad', 15)
     await started
@@ -435,17 +441,7 @@ test.group('form store: when the scripting code is asked for', (group) => {
     assert.isFalse(store.isShown('licencia'))
     // Without a first evaluation from the server, start() evaluates the form first.
     order.length = 0
-    const plain = new FormStore({
-      config: withDefaults(CONFIG),
-      registry: coreRegistry(),
-      mode: 'new',
-      values: { edad: 20 },
-      scripting: async () => ({
-        runner,
-        evaluateChange: (...args: Parameters<typeof evaluateChange>) => (order.push('change'), evaluateChange(...args)),
-        evaluateForm: (...args: Parameters<typeof evaluateForm>) => (order.push('form'), evaluateForm(...args)),
-      }),
-    })
+    const plain = spied()
     const begun = plain.start()
     plain.setValue('edad', 15)
     await begun
