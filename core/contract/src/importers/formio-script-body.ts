@@ -12,9 +12,8 @@
  * reported instead.
  */
 import { analyzeScript } from '@tramita/sandbox'
-import { scriptRef } from './names.js'
+import { itemRef, scriptRef } from './names.js'
 import { formioField, formioNumber, holdsItem, itemValue } from './formio-semantics.js'
-import { itemRef } from './names.js'
 import type { DraftItem } from './types.js'
 
 /** A `data` path: data.a, data['a'], data.container.a… (the steps are read by STEP). */
