@@ -153,11 +153,6 @@ export async function runScripts(
   return { values: current, conditions, failures, ran: scripts.length }
 }
 
-/** Builds the form's graph (every script read once) ahead of its first change; the graph is kept per form. */
-export function warmGraph(config: FormConfig): void {
-  buildGraph(config)
-}
-
 /** Every formula and condition of the form. */
 export function evaluateForm(config: FormConfig, values: Record<string, unknown>, ctx: EvaluationContext) {
   const graph = buildGraph(config)

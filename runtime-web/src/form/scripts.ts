@@ -15,8 +15,6 @@ export interface Scripting {
   evaluateForm: typeof evaluateForm
   /** Starts loading QuickJS at once when a script of the form is not an expression the page can run. */
   prepare?(config: FormConfig): void
-  /** Reads the form's scripts (which script reads which field) ahead of the first change. */
-  warm?(config: FormConfig): void
 }
 
 let shared: Promise<Scripting> | undefined
@@ -34,7 +32,6 @@ export function browserScripting(): Promise<Scripting> {
         prepare: (config) => {
           if (runner.needsQuickJS(scriptsOf(config))) runner.warm()
         },
-        warm: (config) => evaluation.warmGraph(config),
       }
     }
   )

@@ -118,10 +118,6 @@ const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
 /** How long after start() a form drawn from the server's first evaluation has it checked here. */
 const RECHECK_AFTER_MS = 500
 
-/** Runs `work` when the page is idle (at once in a test, where there is no page). */
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? void requestIdleCallback(work) : void setTimeout(work, 0)
-
 export class FormStore {
   /** The form as designed; `config` is it in the language shown. */
   private readonly designed: FormConfig
@@ -476,19 +472,10 @@ export class FormStore {
     let checked = Promise.resolve()
     if (this.initialTaken && this.scripted) {
       // Page 1 was drawn from the server's evaluation of these very values (takeInitial). Evaluating the
-      // whole form again now would hold up the first keystroke behind it: the page first reads which
-      // script reads which field (what a keystroke needs), and checks the server's hint only once it
-      // has been idle a while; a change made before then runs first.
-      this.warmWhenIdle()
+      // whole form again now would hold up the first keystroke behind it: the hint is checked after
+      // RECHECK_AFTER_MS, behind any change made before then.
       checked = new Promise((resolve) =>
-        setTimeout(
-          () =>
-            whenIdle(() => {
-              this.schedule(evaluateAll, () => this.scripted)
-              resolve()
-            }),
-          RECHECK_AFTER_MS
-        )
+        setTimeout(() => resolve(this.schedule(evaluateAll, () => this.scripted)), RECHECK_AFTER_MS)
       )
     } else this.schedule(evaluateAll, () => this.scripted)
     this.initialTaken = false
@@ -659,13 +646,6 @@ export class FormStore {
       return scripting
     })
     return this.scripting
-  }
-
-  /** Once the scripting has loaded and the page is idle, reads the form's scripts (a change finds that done). */
-  private warmWhenIdle() {
-    this.loadScripting()
-      .then((scripting) => whenIdle(() => scripting.warm?.(this.config)))
-      .catch(() => undefined)
   }
 
   private schedule(work: (scripting: Scripting) => Promise<void>, needed: () => boolean) {
