@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next'
 import {
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   closestCenter,
   pointerWithin,
   useSensor,
@@ -32,6 +31,7 @@ import {
 } from './drops.js'
 import { jumpToNearestPlace } from './keyboard_moves.js'
 import { DropClickPointerSensor } from './pointer_sensor.js'
+import { PromptKeyboardSensor } from './keyboard_sensor.js'
 import { useDesign } from './use_design.js'
 import { useDraftSaver } from './use_draft_saver.js'
 import { Palette } from './Palette.js'
@@ -82,7 +82,7 @@ export function Editor(props: {
     useSensor(DropClickPointerSensor, { activationConstraint: { distance: 5 } }),
     // An arrow whose place is off screen scrolls the page under the drag: at once, so the screen
     // reader hears the place arrived at, not each one a smooth scroll passes over.
-    useSensor(KeyboardSensor, { coordinateGetter: jumpToNearestPlace, scrollBehavior: 'auto' })
+    useSensor(PromptKeyboardSensor, { coordinateGetter: jumpToNearestPlace, scrollBehavior: 'auto' })
   )
 
   useEffect(() => {
