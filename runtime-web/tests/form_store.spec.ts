@@ -414,41 +414,6 @@ test.group('form store: when the scripting code is asked for', (group) => {
     assert.equal(wrong.value('total'), 40)
   })
 
-  test("with the server's first evaluation, a change runs before start()'s own check of it", async ({ assert }) => {
-    const order: string[] = []
-    /** A store whose evaluations say, in `order`, which ran. */
-    const spied = (initial?: { conditions: Record<string, boolean>; values: Record<string, Json> }) =>
-      new FormStore({
-        config: withDefaults(CONFIG),
-        registry: coreRegistry(),
-        mode: 'new',
-        values: { edad: 20 },
-        scripting: async () => ({
-          runner,
-          evaluateChange: (...args: Parameters<typeof evaluateChange>) => (
-            order.push('change'),
-            evaluateChange(...args)
-          ),
-          evaluateForm: (...args: Parameters<typeof evaluateForm>) => (order.push('form'), evaluateForm(...args)),
-        }),
-        initial,
-      })
-    const store = spied({ conditions: { licencia: true }, values: { total: 40 } })
-    const started = store.start()
-    store.setValue('edad', 15)
-    await started
-    assert.deepEqual(order, ['change', 'form'])
-    assert.isFalse(store.isShown('licencia'))
-    // Without a first evaluation from the server, start() evaluates the form first.
-    order.length = 0
-    const plain = spied()
-    const begun = plain.start()
-    plain.setValue('edad', 15)
-    await begun
-    await plain.idle()
-    assert.deepEqual(order, ['form', 'change'])
-  })
-
   test('hasScripts reads the form as the server sends it, fields without data included', ({ assert }) => {
     assert.isTrue(hasScripts(CONFIG as never))
     assert.isFalse(hasScripts({ fields: [{ field_name: 'a', type: 'text' }] } as never))

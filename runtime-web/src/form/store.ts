@@ -115,9 +115,6 @@ const cellGroup = (key: string): string | undefined => (key.includes('.') ? key.
 const READ_ONLY_CASES: ReadonlySet<CaseMode> = new Set(['see', 'approve'])
 const NO_CONDITIONS: ReadonlyMap<string, boolean> = new Map()
 
-/** How long after start() a form drawn from the server's first evaluation has it checked here. */
-const RECHECK_AFTER_MS = 500
-
 export class FormStore {
   /** The form as designed; `config` is it in the language shown. */
   private readonly designed: FormConfig
@@ -142,8 +139,6 @@ export class FormStore {
   private scripting?: Promise<Scripting>
   /** The scripting once loaded: an idle store then hands a change to the worker without waiting a tick. */
   private loaded?: Scripting
-  /** The server's first evaluation was taken and start() has not run yet (takeInitial). */
-  private initialTaken = false
 
   private values: Record<string, unknown>
   private declared: FormState
@@ -465,24 +460,17 @@ export class FormStore {
 
   /** Every formula and condition, then the on_load events: what the form does once loaded. */
   start(): Promise<void> {
-    const evaluateAll = async ({ runner, evaluateForm }: Scripting) => {
-      const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
-      this.absorb(result.values, result.conditions, result.failures)
-    }
-    let checked = Promise.resolve()
-    if (this.initialTaken && this.scripted) {
-      // Page 1 was drawn from the server's evaluation of these very values (takeInitial). Evaluating the
-      // whole form again now would hold up the first keystroke behind it: the hint is checked after
-      // RECHECK_AFTER_MS, behind any change made before then.
-      checked = new Promise((resolve) =>
-        setTimeout(() => resolve(this.schedule(evaluateAll, () => this.scripted)), RECHECK_AFTER_MS)
-      )
-    } else this.schedule(evaluateAll, () => this.scripted)
-    this.initialTaken = false
+    this.schedule(
+      async ({ runner, evaluateForm }) => {
+        const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
+        this.absorb(result.values, result.conditions, result.failures)
+      },
+      () => this.scripted
+    )
     for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
     const engine = this.actionEngine()
     if (engine) this.initActions = engine.then((runner) => runner.started()).catch(this.reportTo(''))
-    return checked.then(() => this.idle())
+    return this.idle()
   }
 
   /**
@@ -597,7 +585,6 @@ export class FormStore {
    * Only formula fields and conditioned items take it; start() still evaluates and corrects.
    */
   private takeInitial(initial: InitialState) {
-    this.initialTaken = true
     for (const [name, value] of Object.entries(initial.values)) {
       const item = this.items.get(name)?.item
       if (item && (item.data.formule || formulaCells(item).length > 0) && name in this.values) this.values[name] = value
