@@ -37,6 +37,7 @@ const SHUTDOWN_LIMIT_MS = 15_000
 export default class TramitaProvider {
   private platform?: Platform
   private maintenanceTimer?: NodeJS.Timeout
+  private shutdownLimit?: NodeJS.Timeout
   private services?: PluginServiceFactory
   private logger?: { info(msg: string): void; warn(msg: string): void }
 
@@ -163,6 +164,15 @@ export default class TramitaProvider {
 
   async ready() {
     if (!this.platform || this.app.getEnvironment() !== 'web') return
+    const platform = this.platform
+    // Registered after the framework's own hook that closes the HTTP server, so it runs before it
+    // (terminating hooks run in reverse): that close waits for every upgraded socket, and a node with
+    // one browser connected would otherwise never exit on SIGTERM.
+    this.app.terminating(async () => {
+      this.startShutdownLimit()
+      await platform.peers.close()
+      platform.sockets.disconnectClients()
+    })
     const server = await this.app.container.make('server')
     const nodeServer = server.getNodeServer()
     // Neither waits for Redis: while it is away the node serves, and jobs wait in the outbox.
@@ -195,15 +205,20 @@ export default class TramitaProvider {
     this.maintenanceTimer = setInterval(enqueueMaintenance, 10 * 60_000).unref()
   }
 
+  /**
+   * A served node ends within SHUTDOWN_LIMIT_MS of the start of its termination whatever is still
+   * pending (with Redis away, a straggler could reopen the database pool and keep the process alive).
+   */
+  private startShutdownLimit() {
+    if (this.shutdownLimit || this.app.getEnvironment() !== 'web') return
+    this.shutdownLimit = setTimeout(() => {
+      this.logger?.warn(`shutdown: still busy after ${SHUTDOWN_LIMIT_MS} ms; exiting`)
+      process.exit(process.exitCode ?? 0)
+    }, SHUTDOWN_LIMIT_MS).unref()
+  }
+
   async shutdown() {
-    // A served node ends within SHUTDOWN_LIMIT_MS whatever is still pending after the steps below
-    // (with Redis away, a straggler could reopen the database pool and keep the process alive).
-    if (this.app.getEnvironment() === 'web') {
-      setTimeout(() => {
-        this.logger?.warn(`shutdown: still busy after ${SHUTDOWN_LIMIT_MS} ms; exiting`)
-        process.exit(process.exitCode ?? 0)
-      }, SHUTDOWN_LIMIT_MS).unref()
-    }
+    this.startShutdownLimit()
     clearInterval(this.maintenanceTimer)
     if (!this.platform) return
     // Programs' connections first, so their plugins hear of each close before they stop.

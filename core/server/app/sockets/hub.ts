@@ -242,13 +242,21 @@ export class SocketHub {
     return this.bus.health()
   }
 
-  async close(): Promise<void> {
+  /**
+   * Takes no new clients and closes the open ones. An upgraded socket counts as a connection of the
+   * HTTP server, whose close() waits for every one: a served node calls this before closing it.
+   */
+  disconnectClients(): void {
     this.server?.off('upgrade', this.onUpgrade)
     for (const client of this.clients.values()) {
       clearTimeout(client.idle)
       client.ws.close(1001, 'server shutting down')
     }
     this.clients.clear()
+  }
+
+  async close(): Promise<void> {
+    this.disconnectClients()
     this.wss.close()
     await this.bus.close()
   }

@@ -50,6 +50,7 @@ export class PeerHub {
   private readonly bus: NodeBus
   private server?: Server
   private timer?: NodeJS.Timeout
+  private closing?: Promise<void>
 
   constructor(private readonly options: PeerHubOptions) {
     this.bus = new NodeBus(
@@ -200,7 +201,13 @@ export class PeerHub {
     return this.peers.size
   }
 
-  async close(): Promise<void> {
+  /** Closes every program's connection and the bus; a second call waits for the first. */
+  close(): Promise<void> {
+    this.closing ??= this.closeOnce()
+    return this.closing
+  }
+
+  private async closeOnce(): Promise<void> {
     clearInterval(this.timer)
     this.server?.off('upgrade', this.onUpgrade)
     const open = [...this.peers.values()]

@@ -22,6 +22,9 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** How long stop() waits for a process to end before killing it. */
+const STOP_LIMIT_MS = 30_000
+
 export interface Started {
   child: ChildProcess
   output: () => string
@@ -44,7 +47,10 @@ export function startProcess(args: string[], env: Record<string, string | undefi
     output: () => out,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-      return exited
+      // A process that does not end is killed, so a suite's teardown cannot hang its step; its exit
+      // code is then null, which a test expecting 0 reports.
+      const kill = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS)
+      return exited.finally(() => clearTimeout(kill))
     },
   }
 }
