@@ -13,7 +13,7 @@ function connect(port: number, opts: { token?: string; origin?: string }) {
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))))
   const opened = new Promise<void>((resolve, reject) => {
     ws.once('unexpected-response', (_req, res) =>
-      reject(Object.assign(new Error('refused'), { status: res.statusCode }))
+      reject(Object.assign(new Error(`refused with ${res.statusCode}`), { status: res.statusCode }))
     )
     ws.once('error', reject)
     ws.once('message', () => resolve())
@@ -62,16 +62,16 @@ test.group('sockets across two app nodes sharing Redis', (group) => {
     const [a, b] = nodes
     const onA = connect(a.port, { token, origin: `http://127.0.0.1:${a.port}` })
     const onB = connect(b.port, { token })
-    await Promise.all([onA.opened, onB.opened])
-    const initA = await onA.next('init')
-    assert.isString(initA.data.token)
-    assert.isAtLeast(initA.data.token.length, 20)
-
-    // A third app node: this test process runs the same app (same provider, same hub) on the same
-    // Redis; its hub publishes, and the two server processes deliver to their own clients.
-    const publisher = platform().sockets
-    await publisher.start()
     try {
+      await Promise.all([onA.opened, onB.opened])
+      const initA = await onA.next('init')
+      assert.isString(initA.data.token)
+      assert.isAtLeast(initA.data.token.length, 20)
+
+      // A third app node: this test process runs the same app (same provider, same hub) on the same
+      // Redis; its hub publishes, and the two server processes deliver to their own clients.
+      const publisher = platform().sockets
+      await publisher.start()
       const waitA = onA.next('fileReady')
       const waitB = onB.next('fileReady')
       // Pub/sub keeps nothing: a node whose subscription is still being made (start() waits 3 s for it, and
