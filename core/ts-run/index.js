@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { registerHooks } from 'node:module'
+import { enableCompileCache, registerHooks } from 'node:module'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import swc from '@swc/core'
@@ -24,6 +24,10 @@ process.setSourceMapsEnabled(true)
 const options = swcOptions(getTsconfig(process.cwd())?.config)
 const CACHE =
   process.env.TRAMITA_TS_CACHE ?? fileURLToPath(new URL('../../node_modules/.cache/ts-run/', import.meta.url))
+// V8's compiled code of every module loaded after this one, on disk too: a `tramita` command loads about
+// 2,500 modules, and compiling them was a quarter of its CPU (about 0.3 s of 2.5 s saved a call). A
+// read-only install goes on without it.
+enableCompileCache(process.env.NODE_COMPILE_CACHE ?? join(CACHE, '../node-compile'))
 const salt = `${swc.version}\0${JSON.stringify(options)}`
 let cacheWritable = true
 
@@ -60,6 +64,14 @@ function compile(source, filename, moduleType) {
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
+    // From TypeScript, `./x.js` is nearly always `./x.ts`: tried first, it saves a failed lookup and its
+    // error for each of the app's ~400 files.
+    const parent = context.parentURL ?? ''
+    if (specifier.endsWith('.js') && specifier.startsWith('.') && /\.tsx?$/.test(parent)) {
+      try {
+        return nextResolve(`${specifier.slice(0, -3)}.ts`, context)
+      } catch {}
+    }
     try {
       return nextResolve(specifier, context)
     } catch (error) {

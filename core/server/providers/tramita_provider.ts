@@ -57,7 +57,7 @@ export default class TramitaProvider {
     if (process.env.TRAMITA_AUTO_MIGRATE) await this.prepareNewDatabase()
     if (this.app.getEnvironment() === 'web') await this.checkListenAddress()
     const redisUrl = env.get('REDIS_URL')
-    const queue = createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
+    const queue = await createQueue({ redisUrl, prefix: env.get('QUEUE_PREFIX', 'tramita'), logger })
     connectRateLimitStore()
     const appUrl = publicUrl()
     // The address the per-address limits count, read as the HTTP side reads it (config/app.ts).

@@ -1,4 +1,3 @@
-import { BullMqQueue } from './bullmq_queue.js'
 import { InProcessQueue } from './in_process_queue.js'
 import type { CreateQueueOptions, Queue, QueueLogger } from './types.js'
 
@@ -8,10 +7,14 @@ const consoleLogger: QueueLogger = {
   error: (...args) => console.error(...args),
 }
 
-/** BullMQ on Redis when `redisUrl` is given (REDIS_URL), the in-process runner otherwise. */
-export function createQueue(opts: CreateQueueOptions = {}): Queue {
+/**
+ * BullMQ on Redis when `redisUrl` is given (REDIS_URL), the in-process runner otherwise. BullMQ is
+ * loaded only then: it is 170 modules that an embedded install or a CLI command without Redis never uses.
+ */
+export async function createQueue(opts: CreateQueueOptions = {}): Promise<Queue> {
   const logger = opts.logger ?? consoleLogger
   if (opts.redisUrl) {
+    const { BullMqQueue } = await import('./bullmq_queue.js')
     return new BullMqQueue({
       redisUrl: opts.redisUrl,
       prefix: opts.prefix,

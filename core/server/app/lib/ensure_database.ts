@@ -1,5 +1,3 @@
-import mysql from 'mysql2/promise'
-
 /**
  * MySQL/MariaDB does not create the database on connect; make it (utf8mb4) when it is missing.
  * SQLite needs nothing: the file is created in the data dir on first connect.
@@ -8,6 +6,7 @@ export async function ensureDatabase(): Promise<void> {
   if ((process.env.DB_CONNECTION ?? 'sqlite') !== 'mysql') return
   const name = process.env.DB_DATABASE ?? 'tramita'
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DB_DATABASE "${name}" may hold only letters, digits and _`)
+  const { default: mysql } = await import('mysql2/promise') // not loaded on SQLite
   const connection = await mysql.createConnection({
     host: process.env.DB_HOST ?? '127.0.0.1',
     port: Number(process.env.DB_PORT ?? 3306),

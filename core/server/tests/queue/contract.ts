@@ -11,9 +11,9 @@ export function queueContract(driver: Driver): void {
     group.each.timeout(30_000)
 
     /** A fresh queue under its own prefix, closed (and its Redis keys removed) after the test. */
-    function fresh(cleanup: (fn: () => Promise<void>) => void): Queue {
+    async function fresh(cleanup: (fn: () => Promise<void>) => void): Promise<Queue> {
       const prefix = uniquePrefix()
-      const queue = openQueue(driver, prefix)
+      const queue = await openQueue(driver, prefix)
       cleanup(async () => {
         await queue.close()
         if (driver === 'redis') await removeKeys(prefix)
@@ -22,7 +22,7 @@ export function queueContract(driver: Driver): void {
     }
 
     test('a job runs and returns its result', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       assert.equal(queue.driver, driver)
       const seen: Array<{ id: string; name: string; attempt: number; aborted: boolean }> = []
       queue.register({
@@ -43,7 +43,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a job failing twice then succeeding is retried with exponential backoff', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const runs: Array<{ at: number; attempt: number }> = []
       queue.register({
         name: 'test:flaky',
@@ -72,7 +72,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a run put off (RunLater) runs again at its time without spending an attempt', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const runs: number[] = []
       queue.register({
         name: 'test:later',
@@ -94,7 +94,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a job put off without end fails after MAX_DEFERRALS, as an error would', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       let runs = 0
       queue.register({
         name: 'test:never',
@@ -117,7 +117,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('onSettled hears of each job that ended, by the jobId it was given', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const settled: string[] = []
       queue.onSettled(async (id) => {
         settled.push(id)
@@ -140,7 +140,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a job that always fails ends failed after its attempts, with its error', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       let runs = 0
       queue.register({
         name: 'test:broken',
@@ -165,7 +165,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('the same jobId enqueued twice runs once', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const runs: string[] = []
       queue.register({
         name: 'test:once',
@@ -205,7 +205,7 @@ export function queueContract(driver: Driver): void {
       assert,
       cleanup,
     }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const runs: string[] = []
       queue.register({ name: 'test:hourly', handle: async (payload: { id: string }) => void runs.push(payload.id) })
       queue.register({ name: 'test:filler', handle: async () => {} })
@@ -236,7 +236,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('an unknown job name is a clear error', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const job = { name: 'test:known', handle: async () => 'ok' }
       queue.register(job)
       assert.throws(() => queue.register(job), 'Job "test:known" is already registered')
@@ -250,7 +250,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('graceful stop waits for a running job to finish', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const started = deferred()
       const events: string[] = []
       queue.register({
@@ -275,7 +275,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a stopped worker takes no new jobs until started again', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       let runs = 0
       queue.register({ name: 'test:count', handle: async () => ++runs })
       await queue.startWorker()
@@ -294,7 +294,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('a delayed job waits at least its delay', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       let ranAt = 0
       queue.register({ name: 'test:later', handle: async () => void (ranAt = Date.now()) })
       await queue.startWorker()
@@ -306,7 +306,7 @@ export function queueContract(driver: Driver): void {
     })
 
     test('concurrency: the worker limit and a job type limit both hold', async ({ assert, cleanup }) => {
-      const queue = fresh(cleanup)
+      const queue = await fresh(cleanup)
       const running = { any: 0, maxAny: 0, narrow: 0, maxNarrow: 0 }
       const work = async (narrow: boolean) => {
         running.any++

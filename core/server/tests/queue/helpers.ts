@@ -24,7 +24,7 @@ export function quietLogger(): QueueLogger & { lines: string[] } {
   return { lines, info: keep, warn: keep, error: keep }
 }
 
-export function openQueue(driver: Driver, prefix: string, extra: { stalledIntervalMs?: number } = {}): Queue {
+export function openQueue(driver: Driver, prefix: string, extra: { stalledIntervalMs?: number } = {}): Promise<Queue> {
   return createQueue({
     redisUrl: driver === 'redis' ? REDIS_URL : undefined,
     prefix,

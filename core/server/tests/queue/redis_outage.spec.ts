@@ -28,7 +28,7 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     const { port, url } = await redisPort()
     const prefix = uniquePrefix()
     const logger = quietLogger()
-    const queue = createQueue({ redisUrl: url, prefix, logger })
+    const queue = await createQueue({ redisUrl: url, prefix, logger })
     queue.register(taskNoticeJob)
     const relay = new OutboxRelay(queue, logger)
     cleanup(async () => {
@@ -81,7 +81,7 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     const { port } = await redisPort()
     const first = await startRedisServer(port)
     const logger = quietLogger()
-    const queue = createQueue({ redisUrl: first.url, prefix: uniquePrefix(), logger })
+    const queue = await createQueue({ redisUrl: first.url, prefix: uniquePrefix(), logger })
     const ran: number[] = []
     queue.register({
       name: 'test:after-outage',
@@ -126,7 +126,7 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
   test('a queue closed just as Redis dies, with a job running, still closes', async ({ assert }) => {
     const { port } = await redisPort()
     const redis = await startRedisServer(port)
-    const queue = createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger: quietLogger() })
+    const queue = await createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger: quietLogger() })
     let started = false
     queue.register({
       name: 'test:long-running',
@@ -147,7 +147,7 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
 
   test('relays on several nodes move each staged job exactly once', async ({ assert, cleanup }) => {
     const logger = quietLogger()
-    const queue = createQueue({ logger })
+    const queue = await createQueue({ logger })
     const ran: number[] = []
     queue.register({
       name: 'test:outbox-once',
@@ -182,7 +182,7 @@ test.group('Queue: Redis outage and the job outbox', (group) => {
     const { port } = await redisPort()
     let redis = await startRedisServer(port)
     const logger = quietLogger()
-    const queue = createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger })
+    const queue = await createQueue({ redisUrl: redis.url, prefix: uniquePrefix(), logger })
     const ran: number[] = []
     queue.register({
       name: 'test:lost',

@@ -14,7 +14,7 @@ test.group('Queue (redis driver): dead workers', () => {
     const prefix = uniquePrefix()
     const markersKey = `${prefix}:markers`
     const redis = new Redis(REDIS_URL)
-    const queue = openQueue('redis', prefix, { stalledIntervalMs: 1000 })
+    const queue = await openQueue('redis', prefix, { stalledIntervalMs: 1000 })
     let output = ''
     const child = spawn(process.execPath, ['--import', '@tramita/ts-run', FIXTURE], {
       cwd: SERVER_ROOT,

@@ -1,5 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
-
 /**
  * The signing flow's template (spec 000 §7: /static/plantillas/plantilla_firma.pdf): one letter page
  * with a marked box. A signing app or pad signs inside the box and sends the PDF back; the server keeps
@@ -31,6 +29,7 @@ export function templatePdf(label: string, hint: string): Promise<Uint8Array> {
 }
 
 async function draw(label: string, hint: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib') // loaded on the first template only
   const doc = await PDFDocument.create()
   doc.setTitle(label)
   doc.setCreator('Tramita')

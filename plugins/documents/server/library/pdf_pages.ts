@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib'
 import type { PluginStorage, StoredObject } from '@tramita/plugin-api'
 
 /** PDFs larger than this are not parsed for their page count (pdf-lib holds the whole file in memory). */
@@ -15,6 +14,7 @@ export async function pdfPages(storage: Pick<PluginStorage, 'read'>, object: Sto
     at += chunk.length
   }
   try {
+    const { PDFDocument } = await import('pdf-lib') // 170 modules a boot without a PDF does not need
     const doc = await PDFDocument.load(bytes.subarray(0, at), { ignoreEncryption: true, updateMetadata: false })
     return doc.getPageCount()
   } catch {
