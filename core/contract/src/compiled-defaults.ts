@@ -15,10 +15,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function valueOrDefault(schema: TSchema, value: unknown): unknown {
   if (!('default' in schema)) return value
-  const fallback = typeof schema.default === 'function' ? schema.default() : Value.Clone(schema.default)
+  const given = schema.default
+  // A string, number or boolean is its own copy; objects and arrays are cloned (each item its own).
+  const fallback = typeof given === 'function' ? given() : isObject(given) ? Value.Clone(given) : given
   if (value === undefined) return fallback
   return isObject(value) && isObject(fallback) ? Object.assign(fallback, value) : value
 }
+
+/** The applier of a schema with no default of its own and nothing inside that has one. */
+const unchanged: Applier = (value) => value
 
 const SCALARS = new Set(['Literal', 'String', 'Number', 'Integer', 'Boolean', 'Null'])
 
@@ -36,18 +41,22 @@ export function defaultsApplier(schema: TSchema): Applier {
 function build(schema: TSchema): Applier {
   switch (schema[Kind]) {
     case 'Object': {
-      const properties = Object.entries(schema.properties as Record<string, TSchema>).map(
-        ([key, inner]) => [key, defaultsApplier(inner)] as const
-      )
+      // Two parallel arrays walked by index: this loop runs for every property of every item.
+      // Properties with nothing to default (no default of their own, nothing inside) are left out.
+      const props = schema.properties as Record<string, TSchema>
+      const keys = Object.keys(props).filter((key) => defaultsApplier(props[key]!) !== unchanged)
+      const appliers = keys.map((key) => defaultsApplier(props[key]!))
       // Additional properties with defaults of their own: rare enough to leave to TypeBox.
       if (isObject(schema.additionalProperties) && 'default' in schema.additionalProperties) {
         return (value) => Value.Default(schema, value)
       }
+      if (keys.length === 0 && !('default' in schema)) return unchanged
       return (value) => {
         const defaulted = valueOrDefault(schema, value)
         if (!isObject(defaulted)) return defaulted
-        for (const [key, apply] of properties) {
-          const next = apply(defaulted[key])
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!
+          const next = appliers[i]!(defaulted[key])
           if (next !== undefined) defaulted[key] = next
         }
         return defaulted
@@ -55,6 +64,7 @@ function build(schema: TSchema): Applier {
     }
     case 'Array': {
       const items = defaultsApplier(schema.items as TSchema)
+      if (items === unchanged && !('default' in schema)) return unchanged
       return (value) => {
         const defaulted = Array.isArray(value) ? value : valueOrDefault(schema, value)
         if (!Array.isArray(defaulted)) return defaulted
@@ -65,10 +75,21 @@ function build(schema: TSchema): Applier {
     case 'Union':
       // Scalar choices with no defaults of their own (states, styles, types): the union's default decides.
       if ((schema.anyOf as TSchema[]).every((inner) => SCALARS.has(inner[Kind]) && !('default' in inner))) {
-        return (value) => valueOrDefault(schema, value)
+        return 'default' in schema ? (value) => valueOrDefault(schema, value) : unchanged
       }
       return (value) => Value.Default(schema, value)
-    case 'Record':
+    case 'Record': {
+      // A map of values none of which has a default (labels by language, styles...): nothing to do.
+      const inner = Object.values((schema.patternProperties ?? {}) as Record<string, TSchema>)
+      const extra = schema.additionalProperties
+      if (
+        !('default' in schema) &&
+        inner.every((value) => defaultsApplier(value) === unchanged) &&
+        !(isObject(extra) && defaultsApplier(extra as TSchema) !== unchanged)
+      )
+        return unchanged
+      return (value) => Value.Default(schema, value)
+    }
     case 'Intersect':
     case 'Tuple':
     case 'Ref':
@@ -77,6 +98,6 @@ function build(schema: TSchema): Applier {
     case 'Date':
       return (value) => Value.Default(schema, value)
     default:
-      return (value) => valueOrDefault(schema, value)
+      return 'default' in schema ? (value) => valueOrDefault(schema, value) : unchanged
   }
 }

@@ -23,8 +23,13 @@ export function itemWithDefaults(
   registry: FieldTypeRegistry = coreRegistry()
 ): FormItem {
   if (!isObject(item) || typeof item.type !== 'string') return item as FormItem
-  const fieldType = registry.get(kind, item.type)
-  const resolved = (fieldType ? defaultsApplier(fieldType.schema)(clone(item)) : clone(item)) as FormItem
+  return applyItemDefaults(clone(item), kind, registry)
+}
+
+/** itemWithDefaults on an item the caller owns: it is filled in place. */
+function applyItemDefaults(item: Record<string, unknown>, kind: ItemKind, registry: FieldTypeRegistry): FormItem {
+  const fieldType = registry.get(kind, item.type as string)
+  const resolved = (fieldType ? defaultsApplier(fieldType.schema)(item) : item) as FormItem
   // A repeating group's cells are fields of their own types: each takes its type's defaults.
   if (kind === 'field' && item.type === REPEAT_TYPE && Array.isArray(resolved.data?.cells)) {
     resolved.data.cells = resolved.data.cells.map((cell: unknown) => {
@@ -42,7 +47,11 @@ export function withDefaults(config: unknown, registry: FieldTypeRegistry = core
   for (const kind of ['field', 'element'] as const) {
     const key = kind === 'field' ? 'fields' : 'elements'
     const items = resolved[key]
-    if (Array.isArray(items)) resolved[key] = items.map((item) => itemWithDefaults(item, kind, registry))
+    // The config was copied whole above: its items are filled in place, not copied again.
+    if (Array.isArray(items))
+      resolved[key] = items.map((item) =>
+        isObject(item) && typeof item.type === 'string' ? applyItemDefaults(item, kind, registry) : item
+      )
   }
   return resolved as unknown as FormConfig
 }

@@ -48,6 +48,34 @@ const MAX_DEPTH = 1000
 const TOO_DEEP = 'SyntaxError: the script nests too deeply'
 
 export function prepareScript(source: string, extraGlobals?: Iterable<string>): Preparation {
+  return extraGlobals ? prepare(source, extraGlobals).prepared : prepareTree(source).prepared
+}
+
+/** A script's preparation and, when it parsed, its wrapper function's tree (read-only: it is shared). */
+export interface PreparedTree {
+  prepared: Preparation
+  fn?: Node
+}
+
+/**
+ * The last scripts prepared without extra globals, with their trees: a form's scripts are read by the
+ * graph (which names each reads) and then compiled by the interpreter, and acorn parsing them once
+ * instead of twice is most of a form's first evaluation on a cold page.
+ */
+const recent = new Map<string, PreparedTree>()
+const RECENT_LIMIT = 1000
+
+export function prepareTree(source: string): PreparedTree {
+  let entry = recent.get(source)
+  if (!entry) {
+    entry = prepare(source)
+    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!)
+    recent.set(source, entry)
+  }
+  return entry
+}
+
+function prepare(source: string, extraGlobals?: Iterable<string>): PreparedTree {
   const globals = extraGlobals ? new Set([...SANDBOX_GLOBALS, ...extraGlobals]) : SANDBOX_GLOBALS
   let failure = ''
   for (const form of ['expression', 'body'] as const) {
@@ -62,13 +90,13 @@ export function prepareScript(source: string, extraGlobals?: Iterable<string>): 
       continue
     }
     try {
-      return { form, ...freeNames(fn, globals) }
+      return { prepared: { form, ...freeNames(fn, globals) }, fn }
     } catch (error) {
-      if (error instanceof RangeError) return { error: TOO_DEEP }
+      if (error instanceof RangeError) return { prepared: { error: TOO_DEEP } }
       throw error
     }
   }
-  return { error: failure }
+  return { prepared: { error: failure } }
 }
 
 function bracketCounter(): (token: { type: { label: string }; start: number }) => void {
@@ -83,7 +111,7 @@ function bracketCounter(): (token: { type: { label: string }; start: number }) =
 
 // ── parse checks ──────────────────────────────────────────────────────────────────────────────
 
-type Node = { type: string; start: number; end: number; [key: string]: any }
+export type Node = { type: string; start: number; end: number; [key: string]: any }
 
 /** The wrapper function, or a throw if the source closed it early and put code beside it. */
 function wrapperFunction(program: Node, text: string, form: ScriptForm): Node {

@@ -1,9 +1,26 @@
 import { test } from '@japa/runner'
 import { analyzeScript, createSandbox } from '../src/index.ts'
 import { BUILTIN_GLOBALS, HOST_API } from '../src/globals.ts'
+import { prepareScript, prepareTree } from '../src/analyze.ts'
+import { compileTree } from '../src/expression/compile.ts'
 import { HOST_API_TYPINGS } from '../src/host-api-types.ts'
 
 test.group('analyzeScript', () => {
+  test('a script is parsed once for its names and its compiled tree (both read one shared tree)', ({ assert }) => {
+    const name = `shared${Date.now()}`
+    const source = `${name} > 2 && other`
+    const first = prepareTree(source)
+    assert.strictEqual(prepareTree(source), first)
+    assert.deepEqual(analyzeScript(source).names, [name, 'other'])
+    const compiled = compileTree(source)
+    if ('refused' in compiled) return assert.fail(compiled.refused)
+    // The interpreter's tree is the `return`'s argument inside the analysis's wrapper function.
+    assert.strictEqual(compiled.tree, first.fn!.body.body[1].argument)
+    // Extra globals change the names: such a preparation is neither taken from nor kept in the shared one.
+    assert.deepInclude(prepareScript(source, ['other']), { names: [name] })
+    assert.strictEqual(prepareTree(source), first)
+  })
+
   test('an expression reads its free names', ({ assert }) => {
     assert.deepEqual(analyzeScript("edad > 18 && ciudad == 'X'"), { names: ['edad', 'ciudad'] })
   })

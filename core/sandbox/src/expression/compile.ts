@@ -8,8 +8,7 @@
  * no function, no `new`, no `this`, no loop can be written in it, and its size is bounded: it cannot
  * hang the page or reach anything but the values.
  */
-import { parse } from 'acorn'
-import { prepareScript, wrapScript } from '../analyze.ts'
+import { prepareTree } from '../analyze.ts'
 
 export type Tree = { type: string; [key: string]: any }
 
@@ -41,12 +40,11 @@ export interface CompiledTree {
 export class Refused extends Error {}
 
 export function compileTree(source: string): CompiledTree | { refused: string } {
-  const prepared = prepareScript(source)
+  const { prepared, fn } = prepareTree(source)
   if ('error' in prepared) return { refused: prepared.error }
   if (prepared.form !== 'expression') return { refused: 'statements' }
-  // The text QuickJS compiles, parsed the same way: its one `return`'s argument is the expression.
-  const program = parse(wrapScript(source, 'expression'), { ecmaVersion: 'latest', sourceType: 'script' }) as Tree
-  const expression = program.body[0].expression.body.body[1].argument as Tree
+  // The text QuickJS compiles (wrapScript), as the analysis parsed it: its one `return`'s argument.
+  const expression = (fn as Tree).body.body[1].argument as Tree
   let nodes = 0
   const check = (node: Tree): void => {
     if (++nodes > MAX_NODES) throw new Refused(`more than ${MAX_NODES} nodes`)
