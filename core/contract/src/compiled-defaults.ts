@@ -78,18 +78,7 @@ function build(schema: TSchema): Applier {
         return 'default' in schema ? (value) => valueOrDefault(schema, value) : unchanged
       }
       return (value) => Value.Default(schema, value)
-    case 'Record': {
-      // A map of values none of which has a default (labels by language, styles...): nothing to do.
-      const inner = Object.values((schema.patternProperties ?? {}) as Record<string, TSchema>)
-      const extra = schema.additionalProperties
-      if (
-        !('default' in schema) &&
-        inner.every((value) => defaultsApplier(value) === unchanged) &&
-        !(isObject(extra) && defaultsApplier(extra as TSchema) !== unchanged)
-      )
-        return unchanged
-      return (value) => Value.Default(schema, value)
-    }
+    case 'Record':
     case 'Intersect':
     case 'Tuple':
     case 'Ref':
