@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import { coreRegistry, importFormio, withDefaults, type CaseMode } from '@tramita/contract'
-import { evaluateChange, evaluateForm } from '@tramita/contract/evaluate'
+import { coreRegistry, importFormio, initialValues, withDefaults, type CaseMode } from '@tramita/contract'
+import { evaluateChange, evaluateForm, initialState } from '@tramita/contract/evaluate'
 import { asRunner, createSandbox, type Json, type ScriptRunner } from '@tramita/sandbox'
 import { FormStore } from '../src/form/store.js'
 import { hasScripts } from '../src/form/scripts.js'
@@ -412,6 +412,59 @@ test.group('form store: when the scripting code is asked for', (group) => {
     await wrong.start()
     assert.isTrue(wrong.isShown('licencia'))
     assert.equal(wrong.value('total'), 40)
+  })
+
+  test("a settled first evaluation is not run again, and a change runs what reads it by the server's reads", async ({
+    assert,
+  }) => {
+    // The scripts the store sends to the runner, in order.
+    let ran: string[] = []
+    const counting: ScriptRunner = {
+      ...runner,
+      runBatch: (calls, shared, opts) => {
+        ran.push(...calls.map((c) => c.source))
+        return runner.runBatch(calls, shared, opts)
+      },
+    }
+    const config = withDefaults(CONFIG)
+    const values = { edad: 20 }
+    // As the server makes it (initial_state.ts), from the same contract code.
+    const hint = await initialState(config, initialValues(config, coreRegistry(), values), { runner })
+    assert.isTrue(hint.settled)
+    assert.deepEqual(hint.reads, { 'total:formula': ['edad'], 'licencia:condition': ['edad'] })
+    const made = (initial: typeof hint) =>
+      new FormStore({
+        config: withDefaults(CONFIG),
+        registry: coreRegistry(),
+        mode: 'new',
+        values,
+        scripting: async () => ({ runner: counting, evaluateChange, evaluateForm }),
+        initial,
+      })
+
+    const settled = made(hint)
+    await settled.start()
+    assert.deepEqual(ran, [], 'start() runs nothing the server ran')
+    assert.isTrue(settled.isShown('licencia'))
+    assert.equal(settled.value('total'), 40)
+    settled.setValue('edad', 10)
+    await settled.idle()
+    assert.deepEqual(ran, ['edad * 2', 'edad >= 18'])
+    assert.isFalse(settled.isShown('licencia'))
+    assert.equal(settled.value('total'), 20)
+
+    // The graph is the server's reads, not a parse of the scripts: said to read nombre, total follows nombre.
+    ran = []
+    const told = made({ ...hint, reads: { 'total:formula': ['nombre'], 'licencia:condition': ['edad'] } })
+    await told.start()
+    told.setValue('nombre', 'Ana')
+    await told.idle()
+    assert.deepEqual(ran, ['edad * 2'])
+
+    // Without `settled` (a script failed, or calls an engine-dependent helper), start() evaluates.
+    ran = []
+    await made({ conditions: hint.conditions, values: hint.values }).start()
+    assert.sameMembers(ran, ['edad * 2', 'edad >= 18'])
   })
 
   test('hasScripts reads the form as the server sends it, fields without data included', ({ assert }) => {

@@ -3,8 +3,8 @@
  * level), then every condition in one crossing. An error in a condition counts as false (spec) and is
  * reported for the designer, never thrown at the end user.
  */
-import type { Json, ScriptCall, ScriptRunner } from '@tramita/sandbox'
-import { buildGraph, sourcesOf, type FormScript } from './graph.js'
+import { HOST_DEPENDENT, type Json, type ScriptCall, type ScriptRunner } from '@tramita/sandbox'
+import { buildGraph, sourcesOf, type FormScript, type KnownReads } from './graph.js'
 import { cellKey, formulaCells } from './types/repeat.js'
 import type { FormConfig } from './config.js'
 import type { InitialState } from './initial.js'
@@ -14,6 +14,8 @@ export interface EvaluationContext {
   /** Process and URL variables (code_process, gnrl_id, id_process, this_id, ...); fields win on a clash. */
   vars?: Record<string, Json>
   timeoutMs?: number
+  /** The scripts' reads as the server's graph found them (InitialState.reads): the graph then parses none. */
+  known?: KnownReads
 }
 
 export interface ScriptFailure {
@@ -155,11 +157,14 @@ export async function runScripts(
 
 /** Every formula and condition of the form. */
 export function evaluateForm(config: FormConfig, values: Record<string, unknown>, ctx: EvaluationContext) {
-  const graph = buildGraph(config)
+  const graph = buildGraph(config, ctx.known)
   return runScripts([...graph.formulaLevels.flat(), ...graph.conditions], values, ctx, (s) => graph.levelOf(s.field))
 }
 
-/** The first evaluation of an opened form, as the server sends it with the form's info: conditions, formula results. */
+/**
+ * The first evaluation of an opened form, as the server sends it with the form's info: conditions,
+ * formula results, and when the browser's would be the same, `settled` and each script's reads.
+ */
 export async function initialState(
   config: FormConfig,
   values: Record<string, unknown>,
@@ -172,8 +177,15 @@ export async function initialState(
     const computes = item.data.formule || formulaCells(item).length > 0
     if (computes && name in evaluation.values) computed[name] = evaluation.values[name] as Json
   }
-  return { conditions: Object.fromEntries(evaluation.conditions), values: computed }
+  const state: InitialState = { conditions: Object.fromEntries(evaluation.conditions), values: computed }
+  const graph = buildGraph(config)
+  const dependent = graph.scripts.some((s) => sourcesOf(s).some((source) => ENGINE_DEPENDENT.test(source)))
+  if (evaluation.failures.length > 0 || dependent) return state
+  return { ...state, settled: true, reads: Object.fromEntries(graph.scripts.map((s) => [s.id, s.deps])) }
 }
+
+/** A call the server and a browser may answer differently (a word of it in a string only costs the shortcut). */
+const ENGINE_DEPENDENT = new RegExp(`\\b(?:${HOST_DEPENDENT.join('|')})\\b`)
 
 /** Only what reads `field` (directly or through formulas): what the runtime runs after a change. */
 export function evaluateChange(
@@ -182,6 +194,6 @@ export function evaluateChange(
   values: Record<string, unknown>,
   ctx: EvaluationContext
 ) {
-  const graph = buildGraph(config)
+  const graph = buildGraph(config, ctx.known)
   return runScripts(graph.affectedBy(field), values, ctx, (s) => graph.levelOf(s.field))
 }

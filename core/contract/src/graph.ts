@@ -30,6 +30,8 @@ export interface FormScript {
 }
 
 export interface FormGraph {
+  /** Every script: the formulas (those in cycles too), then the conditions. */
+  scripts: FormScript[]
   conditions: FormScript[]
   /** Formulas in levels: a formula only reads fields computed by earlier levels (or entered ones). */
   formulaLevels: FormScript[][]
@@ -43,11 +45,17 @@ export interface FormGraph {
 
 const graphs = new WeakMap<FormConfig, FormGraph>()
 
-/** The graph of a resolved config (built once per config object). */
-export function buildGraph(config: FormConfig): FormGraph {
+/** Each script's deps by its id, as another build of the same config found them (InitialState.reads). */
+export type KnownReads = Readonly<Record<string, readonly string[]>>
+
+/**
+ * The graph of a resolved config (built once per config object). With `known`, a script listed there
+ * takes its deps from it and is not parsed; the others are.
+ */
+export function buildGraph(config: FormConfig, known?: KnownReads): FormGraph {
   let graph = graphs.get(config)
   if (!graph) {
-    graph = build(config)
+    graph = build(config, known)
     graphs.set(config, graph)
   }
   return graph
@@ -58,17 +66,18 @@ export function sourcesOf(script: FormScript): string[] {
   return script.cells ? script.cells.map((c) => c.source) : [script.source]
 }
 
-function script(field: string, kind: FormScript['kind'], source: unknown): FormScript | undefined {
+function script(field: string, kind: FormScript['kind'], source: unknown, known?: KnownReads): FormScript | undefined {
   if (typeof source !== 'string' || source.trim() === '') return undefined
-  const { names } = analyzeScript(source)
-  return { id: `${field}:${kind}`, field, kind, source, deps: names }
+  const id = `${field}:${kind}`
+  const given = known?.[id]
+  return { id, field, kind, source, deps: given ? [...given] : analyzeScript(source).names }
 }
 
 /**
  * One script for all the cell conditions (`show_with_formule`, kind 'cells') or all the cell formulas
  * (`formule`, kind 'formula') of a group: a change to the group or to what they read re-runs them.
  */
-function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule'): FormScript | undefined {
+function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule', known?: KnownReads): FormScript | undefined {
   const group = item.field_name
   const cells = repeatCells(item).flatMap((cell) => {
     const source: unknown = cell.data[key]
@@ -76,11 +85,14 @@ function cellScripts(item: FormItem, key: 'show_with_formule' | 'formule'): Form
   })
   if (cells.length === 0) return undefined
   if (key === 'formule') setWaves(cells)
-  const deps = new Set([group])
-  for (const { source } of cells) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
   const kind = key === 'formule' ? 'formula' : 'cells'
+  const id = `${group}:${kind === 'formula' ? 'cell-formulas' : 'cells'}`
+  const given = known?.[id]
+  const deps = new Set(given ?? [group])
+  if (!given)
+    for (const { source } of cells) for (const name of analyzeScript(source).names) if (name !== 'row') deps.add(name)
   return {
-    id: `${group}:${kind === 'formula' ? 'cell-formulas' : 'cells'}`,
+    id,
     field: group,
     kind,
     source: '',
@@ -115,18 +127,18 @@ function setWaves(cells: { cell: string; source: string; wave: number }[]): void
   }
 }
 
-function build(config: FormConfig): FormGraph {
+function build(config: FormConfig, known?: KnownReads): FormGraph {
   const conditions: FormScript[] = []
   const formulas = new Map<string, FormScript>()
   for (const item of [...config.fields, ...config.elements]) {
-    const condition = script(item.field_name, 'condition', item.data.show_with_formule)
+    const condition = script(item.field_name, 'condition', item.data.show_with_formule, known)
     if (condition) conditions.push(condition)
-    const cells = cellScripts(item, 'show_with_formule')
+    const cells = cellScripts(item, 'show_with_formule', known)
     if (cells) conditions.push(cells)
   }
   for (const item of config.fields) {
     // A group computes its cells' formulas row by row (validateConfig refuses a formula of its own beside them).
-    const formula = cellScripts(item, 'formule') ?? script(item.field_name, 'formula', item.data.formule)
+    const formula = cellScripts(item, 'formule', known) ?? script(item.field_name, 'formula', item.data.formule, known)
     if (formula) formulas.set(item.field_name, formula)
   }
 
@@ -177,7 +189,14 @@ function build(config: FormConfig): FormGraph {
     return ordered
   }
 
-  return { conditions, formulaLevels: levels, cycles, affectedBy, levelOf: (field) => levelOf.get(field) ?? 0 }
+  return {
+    scripts: [...formulas.values(), ...conditions],
+    conditions,
+    formulaLevels: levels,
+    cycles,
+    affectedBy,
+    levelOf: (field) => levelOf.get(field) ?? 0,
+  }
 }
 
 /** One cycle (as a list of fields, first repeated at the end) per group of formulas that read each other. */

@@ -13,6 +13,14 @@ import { parseSetEntryKey } from './sets.js'
 export interface InitialState {
   conditions: Record<string, boolean>
   values: Record<string, Json>
+  /**
+   * Set when the browser's own first evaluation of the same values would give exactly this: no script
+   * failed and none calls a host function whose answer depends on the engine (HOST_DEPENDENT). The
+   * browser then skips that evaluation, and takes `reads` (the names each script reads, by script id,
+   * as graph.ts found them) instead of parsing every script to build its graph.
+   */
+  settled?: true
+  reads?: Record<string, string[]>
 }
 
 /**

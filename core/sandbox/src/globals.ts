@@ -81,4 +81,10 @@ export const HOST_API: readonly string[] = [
   'formatDate',
 ]
 
+/**
+ * The host API whose answer depends on the engine running it (its clock, time zone or Intl data): the
+ * server and a browser may answer differently for the same values.
+ */
+export const HOST_DEPENDENT: readonly string[] = ['now', 'formatNumber', 'formatMoney', 'formatDate']
+
 export const SANDBOX_GLOBALS: ReadonlySet<string> = new Set([...BUILTIN_GLOBALS, ...HOST_API])

@@ -14,7 +14,7 @@ export type {
   ScriptRunner,
 } from './types.ts'
 export { analyzeScript } from './analyze.ts'
-export { HOST_API, SANDBOX_GLOBALS } from './globals.ts'
+export { HOST_API, HOST_DEPENDENT, SANDBOX_GLOBALS } from './globals.ts'
 export { HOST_API_TYPINGS } from './host-api-types.ts'
 export { createSandbox } from './sandbox.ts'
 export { asRunner } from './runner.ts'

@@ -6,7 +6,6 @@ import { LanguageSwitch } from '@tramita/web/LanguageSwitch'
 import { toasts } from '@tramita/web/toasts'
 import { Toasts } from '@tramita/web/Toasts'
 import { useOnline, type OnlineState } from '../hooks/useOnline.js'
-import { HealthDot } from './HealthDot.js'
 import { OnlineIndicator } from './OnlineIndicator.js'
 
 /**
@@ -14,6 +13,9 @@ import { OnlineIndicator } from './OnlineIndicator.js'
  * until the server has answered /inside/session, so a page's first paint need not wait for it.
  */
 const SessionGuard = lazy(() => import('./SessionGuard.js').then((m) => ({ default: m.SessionGuard })))
+
+/** The server's health dot, likewise: it has nothing to show before /health answers. */
+const HealthDot = lazy(() => import('./HealthDot.js').then((m) => ({ default: m.HealthDot })))
 
 /**
  * The home is /document_management (where sign-in lands; / sends a signed-in user there, and the
@@ -43,7 +45,9 @@ export function Shell() {
         {t('app.skip_to_content')}
       </a>
       <Header brand={t('app.name')} items={NAV}>
-        <HealthDot />
+        <Suspense fallback={null}>
+          <HealthDot />
+        </Suspense>
         <OnlineIndicator state={online} />
         <LanguageSwitch />
       </Header>

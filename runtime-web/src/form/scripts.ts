@@ -13,8 +13,12 @@ export interface Scripting {
   runner: ScriptRunner
   evaluateChange: typeof evaluateChange
   evaluateForm: typeof evaluateForm
-  /** Starts loading QuickJS at once when a script of the form is not an expression the page can run. */
-  prepare?(config: FormConfig): void
+  /**
+   * Starts loading QuickJS at once when a script of the form is not an expression the page can run.
+   * `expressions`: the server found every formula and condition an expression (a settled first
+   * evaluation), so only event scripts are read.
+   */
+  prepare?(config: FormConfig, expressions?: boolean): void
 }
 
 let shared: Promise<Scripting> | undefined
@@ -29,8 +33,8 @@ export function browserScripting(): Promise<Scripting> {
         runner,
         evaluateChange: evaluation.evaluateChange,
         evaluateForm: evaluation.evaluateForm,
-        prepare: (config) => {
-          if (runner.needsQuickJS(scriptsOf(config))) runner.warm()
+        prepare: (config, expressions) => {
+          if (runner.needsQuickJS(scriptsOf(config, expressions))) runner.warm()
         },
       }
     }
@@ -55,17 +59,17 @@ export async function startScripting(jsonconfig: unknown): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
-/** Every script of the form: formulas, conditions and event handlers. */
-function* scriptsOf(config: Pick<FormConfig, 'fields'>): Generator<string> {
+/** Every script of the form: formulas, conditions and event handlers (only these with `eventsOnly`). */
+function* scriptsOf(config: Pick<FormConfig, 'fields'>, eventsOnly = false): Generator<string> {
   for (const field of config.fields) {
     // As the server sends it (before withDefaults) a field may come without data.
     const data = (field.data ?? {}) as Record<string, unknown>
-    for (const key of ['formule', 'show_with_formule', ...EVENT_SCRIPTS]) {
+    for (const key of eventsOnly ? EVENT_SCRIPTS : ['formule', 'show_with_formule', ...EVENT_SCRIPTS]) {
       const source = data[key]
       if (typeof source === 'string' && source.trim() !== '') yield source
     }
     // A repeating group's cells have conditions of their own (run per row).
-    if (field.type === REPEAT_TYPE && Array.isArray(data.cells)) {
+    if (!eventsOnly && field.type === REPEAT_TYPE && Array.isArray(data.cells)) {
       for (const cell of data.cells as { data?: { show_with_formule?: unknown } }[]) {
         const source = cell.data?.show_with_formule
         if (typeof source === 'string' && source.trim() !== '') yield source

@@ -26,6 +26,7 @@ import {
   type FormItem,
   type FormState,
   type InitialState,
+  type KnownReads,
   type MissingField,
   type PageConfig,
   type RepeatCell,
@@ -137,6 +138,10 @@ export class FormStore {
   private items: ReturnType<typeof itemsByName>
   private readonly scriptingFactory?: () => Promise<Scripting>
   private scripting?: Promise<Scripting>
+  /** The server's first evaluation is this store's (settled): start() does not run it again. */
+  private serverEvaluated = false
+  /** Each script's reads as the server's graph found them (given with a settled first evaluation). */
+  private reads?: KnownReads
   /** The scripting once loaded: an idle store then hands a change to the worker without waiting a tick. */
   private loaded?: Scripting
 
@@ -202,6 +207,12 @@ export class FormStore {
         if (typeof source === 'string' && source.trim() !== '') this.conditioned.add(item.field_name)
       }
       if (init.initial) this.takeInitial(init.initial)
+      // The browser's own first evaluation would give the same (InitialState.settled): start() skips it,
+      // and the graph takes each script's reads from the server instead of parsing every script.
+      if (init.initial?.settled) {
+        this.serverEvaluated = true
+        this.reads = init.initial.reads
+      }
     }
     this.state = this.initialState()
   }
@@ -435,7 +446,11 @@ export class FormStore {
     this.tellRules([name])
     this.schedule(
       async ({ runner, evaluateChange }) => {
-        const result = await evaluateChange(this.config, name, this.values, { runner, vars: this.vars })
+        const result = await evaluateChange(this.config, name, this.values, {
+          runner,
+          vars: this.vars,
+          known: this.reads,
+        })
         this.absorb(result.values, result.conditions, result.failures)
       },
       () => this.scripted
@@ -460,12 +475,14 @@ export class FormStore {
 
   /** Every formula and condition, then the on_load events: what the form does once loaded. */
   start(): Promise<void> {
+    const evaluated = this.serverEvaluated
+    this.serverEvaluated = false
     this.schedule(
       async ({ runner, evaluateForm }) => {
-        const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars })
+        const result = await evaluateForm(this.config, this.values, { runner, vars: this.vars, known: this.reads })
         this.absorb(result.values, result.conditions, result.failures)
       },
-      () => this.scripted
+      () => this.scripted && !evaluated
     )
     for (const { item } of this.items.values()) if (item.data.on_load) this.fireEvent(item.field_name, 'on_load')
     const engine = this.actionEngine()
@@ -629,7 +646,7 @@ export class FormStore {
   /** The scripting code, loaded once; QuickJS starts loading with it if a script of the form needs it. */
   private loadScripting(): Promise<Scripting> {
     this.scripting ??= this.scriptingFactory!().then((scripting) => {
-      scripting.prepare?.(this.designed)
+      scripting.prepare?.(this.designed, this.reads !== undefined)
       return scripting
     })
     return this.scripting

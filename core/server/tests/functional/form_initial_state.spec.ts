@@ -22,15 +22,18 @@ test.group('form info: the first evaluation', (group) => {
       .header('token', token)
       .form({ case: 'POST', ...fields })
 
+  /** Each script's reads, as the browser's graph takes them from a settled first evaluation. */
+  const READS = { 'doble:formula': ['dias'], 'aviso:condition': ['dias'], 'largo:condition': ['dias'] }
+
   /** The permit form with a notice shown while `dias` is empty, a field shown past 3 days and a formula. */
-  async function publish(condition: string) {
+  async function publish(condition: string, formula = '(dias || 0) * 2') {
     const { area, supervisor } = await publishPermit()
     const config = permitConfig()
     config.form.pages[0]!.layout.push(['aviso', 'largo'], ['doble'])
     config.fields.push(
       { field_name: 'aviso', type: 'text', data: { label: { value: 'Aviso' }, show_with_formule: condition } },
       { field_name: 'largo', type: 'text', data: { label: { value: 'Largo' }, show_with_formule: 'dias > 3' } },
-      { field_name: 'doble', type: 'number', data: { label: { value: 'Doble' }, formule: '(dias || 0) * 2' } }
+      { field_name: 'doble', type: 'number', data: { label: { value: 'Doble' }, formule: formula } }
     )
     return publishForm({
       name: 'Permiso con avisos',
@@ -50,7 +53,12 @@ test.group('form info: the first evaluation', (group) => {
 
     const fresh = await post(client, token, { type: 'new', data: form.key })
     fresh.assertStatus(200)
-    assert.deepEqual(fresh.body().data.initial, { conditions: { aviso: true, largo: false }, values: { doble: 0 } })
+    assert.deepEqual(fresh.body().data.initial, {
+      conditions: { aviso: true, largo: false },
+      values: { doble: 0 },
+      settled: true,
+      reads: READS,
+    })
 
     const started = await client
       .post('/data/form/flows/process')
@@ -63,7 +71,33 @@ test.group('form info: the first evaluation', (group) => {
     started.assertStatus(200)
     const seen = await post(client, token, { type: 'see', key_process: started.body().data.key_process })
     seen.assertStatus(200)
-    assert.deepEqual(seen.body().data.initial, { conditions: { aviso: false, largo: true }, values: { doble: 10 } })
+    assert.deepEqual(seen.body().data.initial, {
+      conditions: { aviso: false, largo: true },
+      values: { doble: 10 },
+      settled: true,
+      reads: READS,
+    })
+  })
+
+  test('not settled when a script formats with the engine, none when one throws: the browser evaluates', async ({
+    client,
+    assert,
+  }) => {
+    await makeUser({ username: 'solicitante', role: 'student' })
+    const token = await tokenFor(client, 'solicitante')
+    // formatNumber answers from the engine's Intl data, which a browser may not share with the server.
+    const formatted = await publish('!dias', 'formatNumber(dias || 0, 2)')
+    const first = await post(client, token, { type: 'new', data: formatted.key })
+    first.assertStatus(200)
+    assert.deepEqual(first.body().data.initial, {
+      conditions: { aviso: true, largo: false },
+      values: { doble: '0,00' },
+    })
+    // A condition that throws counts as false, and the browser reports it: its own evaluation must run.
+    const failing = await publish('dias.x.y')
+    const second = await post(client, token, { type: 'new', data: failing.key })
+    second.assertStatus(200)
+    assert.isNull(second.body().data.initial)
   })
 
   test('a form with a real script gets none: the browser evaluates it', async ({ client, assert }) => {

@@ -20,9 +20,16 @@ const TS_LOADER = '@tramita/ts-run'
  * with its first message: a large or hostile PDF makes that thread slow or out of memory, never the
  * server's event loop.
  */
-export function runWorker<T>(script: URL, workerData: unknown, limits: WorkerLimits): Promise<T> {
+export function runWorker<T>(
+  script: URL,
+  workerData: unknown,
+  limits: WorkerLimits,
+  /** Buffers in workerData moved to the worker instead of copied (the caller no longer reads them). */
+  transferList?: ArrayBuffer[]
+): Promise<T> {
   const worker = new Worker(script, {
     workerData,
+    transferList,
     // Workers do not inherit a loader registered in code: give them ts-run unless --import has it.
     execArgv: process.execArgv.some((arg) => arg.includes(TS_LOADER)) ? undefined : ['--import', TS_LOADER],
     resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
