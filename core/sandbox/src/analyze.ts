@@ -5,6 +5,7 @@
  * compiles, so analysis and execution agree.
  */
 import { parse } from 'acorn'
+import { keptFor } from './cache.ts'
 import { SANDBOX_GLOBALS } from './globals.ts'
 
 export type ScriptForm = 'expression' | 'body'
@@ -62,18 +63,7 @@ export interface PreparedTree {
  * graph (which names each reads) and then compiled by the interpreter, and acorn parsing them once
  * instead of twice is most of a form's first evaluation on a cold page.
  */
-const recent = new Map<string, PreparedTree>()
-const RECENT_LIMIT = 1000
-
-export function prepareTree(source: string): PreparedTree {
-  let entry = recent.get(source)
-  if (!entry) {
-    entry = prepare(source)
-    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!)
-    recent.set(source, entry)
-  }
-  return entry
-}
+export const prepareTree: (source: string) => PreparedTree = keptFor(1000, (source) => prepare(source))
 
 function prepare(source: string, extraGlobals?: Iterable<string>): PreparedTree {
   const globals = extraGlobals ? new Set([...SANDBOX_GLOBALS, ...extraGlobals]) : SANDBOX_GLOBALS

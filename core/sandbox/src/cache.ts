@@ -49,3 +49,17 @@ export class ScriptCache {
     return this.entries.size
   }
 }
+
+/** `make(key)`, kept for the last `limit` keys asked: the oldest is dropped first. */
+export function keptFor<T>(limit: number, make: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>()
+  return (key) => {
+    let value = kept.get(key)
+    if (value === undefined) {
+      value = make(key)
+      if (kept.size >= limit) kept.delete(kept.keys().next().value!)
+      kept.set(key, value)
+    }
+    return value
+  }
+}

@@ -4,6 +4,7 @@
  * needs it. A form whose conditions and formulas are all expressions never loads QuickJS; one with a
  * real script loads it on its first batch (or earlier, through `warm`). Results keep the calls' order.
  */
+import { keptFor } from './cache.ts'
 import type { Json, RunOptions, ScriptCall, ScriptResult, ScriptRunner } from './types.ts'
 
 /**
@@ -35,19 +36,10 @@ export function createHybridRunner(
   compile: (source: string) => Compiled,
   load: () => Promise<ScriptRunner>
 ): HybridRunner {
-  const cache = new Map<string, Compiled>()
+  const compiled = keptFor(CACHE_LIMIT, compile)
   let quickjs: Promise<ScriptRunner> | undefined
   const counts = { interpreted: 0, quickjs: 0 }
 
-  const compiled = (source: string): Compiled => {
-    let entry = cache.get(source)
-    if (!entry) {
-      entry = compile(source)
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
-      cache.set(source, entry)
-    }
-    return entry
-  }
   const loaded = () => (quickjs ??= load())
 
   async function runBatch(calls: ScriptCall[], shared: Record<string, Json> = {}, opts?: RunOptions) {
