@@ -36,7 +36,8 @@ export function wrapScript(source: string, form: ScriptForm, params: readonly st
 /** Free identifiers the script reads plus `value('...')` literals; `error` when it does not parse. */
 export function analyzeScript(source: string, extraGlobals?: Iterable<string>): { names: string[]; error?: string } {
   const prepared = prepareScript(source, extraGlobals)
-  return 'error' in prepared ? { names: [], error: prepared.error } : { names: prepared.names }
+  // A copy: the preparation is shared (prepareTree).
+  return 'error' in prepared ? { names: [], error: prepared.error } : { names: [...prepared.names] }
 }
 
 /**

@@ -599,7 +599,8 @@ export class FormStore {
   /**
    * The server's first evaluation, sent with the form's info: formula results and conditions as this
    * store's own first evaluation (start()) will leave them, so page 1 is drawn right before it has run.
-   * Only formula fields and conditioned items take it; start() still evaluates and corrects.
+   * Only formula fields and conditioned items take it; start() still evaluates and corrects, unless the
+   * server said it is settled (what that evaluation would give).
    */
   private takeInitial(initial: InitialState) {
     for (const [name, value] of Object.entries(initial.values)) {
