@@ -158,6 +158,46 @@ test.group('the designer: pages and rows in Chromium', (group) => {
     await unplaced.locator('[data-name=b]').waitFor()
     assert.equal(await page.getByTestId('page-delete').isDisabled(), true, 'the last page stays')
   })
+
+  test('on a phone: palette, canvas and panel one above the other, none wider than the screen', async ({ assert }) => {
+    const supervisor = await db.from('users').where('username', 'supervisor').firstOrFail()
+    const { formId } = await createForm(
+      {
+        name: 'Diseño en el móvil',
+        jsonconfig: {
+          form: { pages: [{ name: 'Uno', layout: [['a', 'b']] }] },
+          fields: ['a', 'b'].map((name) => ({ field_name: name, type: 'text', data: { label: { value: name } } })),
+          elements: [],
+        },
+        process: recordOnlyProcess('Diseño en el móvil'),
+      },
+      Number(supervisor.id)
+    )
+    const page = await session.signedIn('supervisor', { width: 390, height: 844 })
+    await page.goto(`${base}/designer/forms/${formId}`)
+    await page.getByTestId('palette').waitFor()
+    // A field chosen: the panel shows its settings.
+    await page.locator('[data-name=a]').first().click()
+    await page.locator('.property-panel').getByRole('textbox', { name: 'Nombre', exact: true }).waitFor()
+    const boxes = await page.evaluate(() =>
+      [...document.querySelector('.editor')!.children].map((child) => {
+        const { left, right, top, bottom } = child.getBoundingClientRect()
+        return { left, right, top, bottom }
+      })
+    )
+    assert.lengthOf(boxes, 3)
+    for (const box of boxes) assert.isAtMost(box.right, 390, 'within the screen')
+    for (const box of boxes) assert.isAtLeast(box.right - box.left, 300, 'about the screen wide')
+    assert.isAtMost(boxes[0]!.bottom, boxes[1]!.top, 'the palette above the canvas')
+    assert.isAtMost(boxes[1]!.bottom, boxes[2]!.top, 'the canvas above the panel')
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 391)
+        .slice(0, 8)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+    )
+    assert.isAtMost(await page.evaluate(() => document.documentElement.scrollWidth), 390, `no sideways scroll: ${wide}`)
+  })
 })
 
 const focusedTab = (page: Page) =>
