@@ -180,7 +180,7 @@ test.group('the designer: pages and rows in Chromium', (group) => {
     await page.locator('[data-name=a]').first().click()
     await page.locator('.property-panel').getByRole('textbox', { name: 'Nombre', exact: true }).waitFor()
     const boxes = await page.evaluate(() =>
-      [...document.querySelector('.editor')!.children].map((child) => {
+      Array.from(document.querySelector('.editor')!.children).map((child) => {
         const { left, right, top, bottom } = child.getBoundingClientRect()
         return { left, right, top, bottom }
       })
@@ -191,7 +191,7 @@ test.group('the designer: pages and rows in Chromium', (group) => {
     assert.isAtMost(boxes[0]!.bottom, boxes[1]!.top, 'the palette above the canvas')
     assert.isAtMost(boxes[1]!.bottom, boxes[2]!.top, 'the canvas above the panel')
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((e) => e.getBoundingClientRect().right > 391)
         .slice(0, 8)
         .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
