@@ -175,13 +175,14 @@ export default class TramitaProvider {
     })
     const server = await this.app.container.make('server')
     const nodeServer = server.getNodeServer()
+    // Attached at once, then connected to Redis: the server already answers, and an upgrade to /ws
+    // no hub listens for gets an ordinary 200 (seen by fanout.spec, connecting while start() waited
+    // up to 3 s for its subscription). Until it is made, messages from other nodes do not arrive.
     // Neither waits for Redis: while it is away the node serves, and jobs wait in the outbox.
-    await this.platform.sockets.start()
     if (nodeServer) this.platform.sockets.attach(nodeServer)
-    if (this.platform.peers.declared > 0) {
-      await this.platform.peers.start()
-      if (nodeServer) this.platform.peers.attach(nodeServer)
-    }
+    if (this.platform.peers.declared > 0 && nodeServer) this.platform.peers.attach(nodeServer)
+    await this.platform.sockets.start()
+    if (this.platform.peers.declared > 0) await this.platform.peers.start()
     // Embedded mode: no Redis, so this process is also the worker.
     const { queue, outbox } = this.platform
     if (queue.driver === 'memory') await queue.startWorker()

@@ -50,7 +50,9 @@ export async function healthReport() {
     guarded(queue.driver, () => queue.health()),
     guarded(env.get('DRIVE_DISK', 'fs'), async () => {
       const disk = drive.use()
-      const key = `.health/${randomUUID()}`
+      // At the top, not in a folder of probes: a store that keeps folders (the fs disk, s3rver in the
+      // cluster tests) removes an emptied one while another node's probe is writing into it.
+      const key = `.health-${randomUUID()}`
       await disk.put(key, 'ok')
       const back = await disk.get(key)
       await disk.delete(key)

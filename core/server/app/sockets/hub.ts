@@ -78,7 +78,7 @@ export class SocketHub {
   }
 
   /**
-   * Connects to Redis (when configured; once); call before attach(). Redis being away does not stop
+   * Connects to Redis (when configured; once). Redis being away does not stop
    * the start: the subscription is made (and remade after each outage) when Redis answers.
    */
   start(): Promise<void> {
