@@ -35,13 +35,12 @@ const MYSQL = {
 const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
 
 /**
- * The SQLite CLI suite comes after the steps that list the repository's files: its make:plugin test
- * scaffolds a plugin into plugins/ and removes it, and a functional suite starting meanwhile would pick
- * up its test files, the type check or the linter a file gone before it was read (tsc's TS6053 failed
- * the CI at 4270265). The MariaDB suites may overlap: each has a database of its own, and the
+ * The SQLite CLI suite comes after these: make:plugin scaffolds into the repository's plugins/, whose
+ * test files a functional suite would pick up as it starts (the type check, ESLint and the unit suite
+ * leave its tmp-* folder out). The MariaDB suites may overlap: each has a database of its own, and the
  * migrations lock per database (core/server/app/services/migrations.ts).
  */
-const READ_THE_TREE = ['typecheck', 'lint', 'unit', 'functional-sqlite', 'functional-mariadb']
+const FUNCTIONAL = ['functional-sqlite', 'functional-mariadb']
 
 /**
  * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a two-core
@@ -61,7 +60,7 @@ const steps = [
   { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 6, cores: 0.3 },
   // The devices suite mostly waits on its printers and scanner.
   { name: 'devices', suite: 'devices', est: 20, cores: 0.2 },
-  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, after: READ_THE_TREE },
+  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, after: FUNCTIONAL },
   {
     name: 'cli-mariadb-redis',
     suite: 'cli',

@@ -1,6 +1,6 @@
 import type { ScriptRunner } from '@tramita/sandbox'
 import { createSandboxPool } from '@tramita/sandbox/node'
-import { workerExecArgv } from '#services/bounded_worker'
+import { workerExecArgv } from '@tramita/plugin-api/workers'
 
 /**
  * The server's script runner: a small pool of QuickJS sandboxes in worker threads, made on first use

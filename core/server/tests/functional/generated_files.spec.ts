@@ -3,6 +3,7 @@ import type { ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
 import { translate } from '@tramita/i18n'
+import { DECODE_LIMITS } from '@tramita/plugin-api/pdf-limits'
 import { PDFDocument } from 'pdf-lib'
 import PizZip from 'pizzip'
 import Area from '#models/area'
@@ -12,6 +13,7 @@ import { publishForm } from '#services/process/forms'
 import { taskToken } from '#services/process/engine'
 import { seedBase } from '#services/seed_service'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
+import { paddedPdf } from '#tests/helpers/padded_pdf'
 import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
 
 type Client = Parameters<typeof tokenFor>[0]
@@ -396,6 +398,40 @@ test.group('generated documents and the ID card', (group) => {
       assert.equal(res.body().status, 'fail', name)
       assert.match(res.body().message, text, name)
     }
+  })
+
+  test('cardim_full refuses a PDF face that inflates past the decode limit; the same face unpadded joins', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishCertificate()
+    const t = await people(client, form.area.id)
+    const context = { data: form.key, field: 'cedula' }
+    const face = async (bytes: Uint8Array) => {
+      const res = await post(client, endpoint('cardim_preview'), t.applicant, context, {
+        pdf_one: { bytes: Buffer.from(bytes), name: 'cara.pdf' },
+      })
+      assert.equal(res.body().status, 'done', res.body().message)
+      return res.body().data.path as string
+    }
+    const full = async (one: Uint8Array) =>
+      post(client, endpoint('cardim_full'), t.applicant, {
+        ...context,
+        pdf_one: await face(one),
+        pdf_two: await face(paddedPdf(0)),
+      })
+    // Under 200 KB on disk, 80 MB decoded, where the upload's check does not inflate: the page's
+    // content (inflated when the face is drawn) and a hex-encoded object stream. Stored, not joined.
+    const pad = DECODE_LIMITS.streamBytes + 16 * 1024 * 1024
+    for (const options of [{ padded: 'content' as const }, { hex: true }]) {
+      const bomb = paddedPdf(pad, options)
+      assert.isBelow(bomb.length, 200 * 1024)
+      const refused = await full(bomb)
+      assert.equal(refused.status(), 422, JSON.stringify(options))
+      assert.deepEqual(refused.body(), { status: 'fail', message: translate('es', 'scan_IDcard_error') })
+    }
+    const joined = await full(paddedPdf(1024, { padded: 'content' }))
+    assert.equal(joined.body().status, 'done', joined.body().message)
   })
 
   const uploadCount = async () => Number((await db.from('uploads').count('* as n').first()).n)

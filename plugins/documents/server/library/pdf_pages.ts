@@ -1,5 +1,5 @@
 import type { PluginStorage, StoredObject } from '@tramita/plugin-api'
-import { runWorker } from '../pdf/run_worker.js'
+import { runBounded } from '@tramita/plugin-api/workers'
 
 /** PDFs larger than this are not parsed for their page count (pdf-lib holds the whole file in memory). */
 export const PAGE_COUNT_MAX_BYTES = 32 * 1024 * 1024
@@ -23,7 +23,7 @@ export async function pdfPages(storage: Pick<PluginStorage, 'read'>, object: Sto
   }
   try {
     const read = bytes.subarray(0, at)
-    const answer = await runWorker<{ pages: number | null }>(WORKER, { bytes: read }, WORKER_LIMITS, [read.buffer])
+    const answer = await runBounded<{ pages: number | null }>(WORKER, { bytes: read }, WORKER_LIMITS, [read.buffer])
     return answer.pages
   } catch {
     return null

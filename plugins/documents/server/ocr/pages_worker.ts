@@ -1,6 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { limitDecodedStreams } from '@tramita/plugin-api/pdf-limits'
+
+/** Throws when a stream of a loaded PDF decoded past its limits (@tramita/plugin-api/pdf-limits). */
+const withinDecodeLimits = limitDecodedStreams()
 
 /**
  * pdf-lib work of an OCR run, in a worker thread (run.ts starts it with limits):
@@ -30,6 +34,7 @@ async function split(job: Extract<PagesTask, { task: 'split' }>): Promise<PagesA
   let doc: PDFDocument
   try {
     doc = await PDFDocument.load(await readFile(input), { updateMetadata: false })
+    withinDecodeLimits()
   } catch (error) {
     return { error: error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable' }
   }
@@ -60,6 +65,7 @@ async function join(inputs: string[], output: string): Promise<PagesAnswer> {
     let doc: PDFDocument
     try {
       doc = await PDFDocument.load(await readFile(path), { updateMetadata: false })
+      withinDecodeLimits()
     } catch {
       return { error: 'unreadable', index }
     }

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
 import type { PluginContext, PluginDb } from '@tramita/plugin-api'
+import { runBounded } from '@tramita/plugin-api/workers'
 import { OCR_SOCKET_EVENT, type OcrPageState, type OcrProgress, type OcrRunState } from '../../shared/ocr.js'
 import { documentsSettings } from '../library/usage.js'
-import { runWorker } from '../pdf/run_worker.js'
 import { indexText } from '../search/text.js'
 import { ocrBatch, ocrPage, type PageResult } from './engine.js'
 import type { PagesAnswer, PagesTask } from './pages_worker.js'
@@ -401,7 +401,7 @@ async function progress(deps: OcrDeps, ownerId: number, run: RunRow & { pages_do
 
 async function pagesWorker(task: PagesTask): Promise<PagesAnswer> {
   try {
-    return await runWorker<PagesAnswer>(PAGES_WORKER, task, WORKER_LIMITS)
+    return await runBounded<PagesAnswer>(PAGES_WORKER, task, WORKER_LIMITS)
   } catch {
     return { error: 'unreadable' }
   }

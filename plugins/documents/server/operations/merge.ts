@@ -8,7 +8,7 @@ import { requirePermission } from '../sharing/access.js'
 import { summary } from '../search/search.js'
 import { asOperation, failure } from './failures.js'
 import { insertNewFile } from './new_file.js'
-import { runWorker } from '../pdf/run_worker.js'
+import { runBounded } from '@tramita/plugin-api/workers'
 
 type Deps = Pick<PluginServices, 'db' | 'people' | 'storage' | 'settings' | 'caseFiles'>
 
@@ -171,7 +171,7 @@ function uniqueEntry(used: Set<string>, name: string): string {
 async function joinPdfs(inputs: Uint8Array[]): Promise<{ bytes: Uint8Array; pages: number }> {
   let answer: { bytes?: Uint8Array; pages?: number; error?: number }
   try {
-    answer = await runWorker(new URL('./merge_worker.ts', import.meta.url), { inputs }, WORKER_LIMITS)
+    answer = await runBounded(new URL('./merge_worker.ts', import.meta.url), { inputs }, WORKER_LIMITS)
   } catch {
     throw failure('copy', 422, 'merge_too_heavy')
   }

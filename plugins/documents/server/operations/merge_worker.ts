@@ -1,5 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PDFDocument } from 'pdf-lib'
+import { limitDecodedStreams } from '@tramita/plugin-api/pdf-limits'
+
+/** Throws when a stream of a loaded PDF decoded past its limits (@tramita/plugin-api/pdf-limits). */
+const withinDecodeLimits = limitDecodedStreams()
 
 /**
  * Joins PDFs in a worker thread (merge.ts starts it with heap and time limits): a large or hostile PDF
@@ -12,6 +16,7 @@ async function join(inputs: Uint8Array[]): Promise<void> {
     let doc: PDFDocument
     try {
       doc = await PDFDocument.load(bytes, { updateMetadata: false })
+      withinDecodeLimits()
     } catch {
       parentPort!.postMessage({ error: index })
       return

@@ -1,6 +1,6 @@
 import { PDFDocument, PageSizes } from 'pdf-lib'
 import { idCardSizeMm } from '@tramita/contract'
-import { runBounded } from '#services/bounded_worker'
+import { runBounded } from '@tramita/plugin-api/workers'
 
 /**
  * The ID card scan (spec 000 §2, §7 cardim_*): the two faces of a card joined into one PDF with
@@ -46,7 +46,7 @@ export async function idCardPdf(front: Face, back: Face, enlarged: boolean): Pro
 /** A PDF page of a card takes well under a second; a face that takes longer is not a card's. */
 const IDCARD_LIMITS = { heapMb: 256, timeoutMs: 20_000 }
 
-/** idCardPdf in a worker thread with heap and time limits (bounded_worker.ts); rejects as it does. */
+/** idCardPdf in a worker thread with heap and time limits (@tramita/plugin-api/workers); rejects as it does. */
 export function idCardPdfBounded(front: Face, back: Face, enlarged: boolean): Promise<Uint8Array> {
   return runBounded<Uint8Array>(
     new URL('./idcard_worker.ts', import.meta.url),

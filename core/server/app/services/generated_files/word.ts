@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { runBounded, WorkerLimit } from '#services/bounded_worker'
+import { runBounded, WorkerLimit } from '@tramita/plugin-api/workers'
 import { zipProblem } from '#services/uploads/archive'
 import { FillError } from './docx_fill.js'
 import { TemplateError } from './pdf_template.js'
@@ -37,7 +37,7 @@ const FILL_LIMITS = { timeoutMs: Number(process.env.WORD_FILL_TIMEOUT_MS) || 20_
 /**
  * fillDocx off the event loop (issue 17: a 58 KB docx that inflated to 20 MB held the server 19 s
  * and 3 GB): the zip is checked against the archive limits first, then filled in a worker thread
- * (bounded_worker.ts); a fill past its heap or time limit is refused as too large or too slow.
+ * (@tramita/plugin-api/workers); a fill past its heap or time limit is refused as too large or too slow.
  */
 export async function fillDocxBounded(bytes: Buffer, values: Record<string, unknown>): Promise<Buffer> {
   const problem = await zipProblem(bytes, bytes.length)

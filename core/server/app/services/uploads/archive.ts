@@ -9,7 +9,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 /**
  * Archive bombs (issue 17): a zip (OOXML and ODF files are zips) or a gzip whose content inflates to
  * far more than it weighs, and a PDF whose object or cross-reference streams do (pdf-lib inflates
- * those when it loads a PDF: the ID card's faces). Checked before anything unpacks a user's file: the entry count and the
+ * those when it loads a PDF). Checked before anything unpacks a user's file: the entry count and the
  * declared sizes from the zip's central directory first, then every entry is inflated and counted,
  * so an archive whose headers lie is caught too (yauzl refuses an entry longer than it declares).
  * Inflation streams through zlib's thread pool and stops at the first limit passed.
@@ -147,7 +147,9 @@ const STREAM = Buffer.from('stream')
 /**
  * What is wrong with a PDF's object and cross-reference streams, or null: each Flate stream of those
  * kinds inflated, through zlib's thread pool, against the limits. Image and page streams are left
- * alone: nothing on the server decodes them, and a scanned white page rightly compresses 500×.
+ * alone (a scanned white page rightly compresses 500×), and so are other filters: the PDF workers
+ * cap what pdf-lib decodes of any stream (@tramita/plugin-api/pdf-limits), this check refuses the
+ * common bomb at the door.
  */
 export async function pdfProblem(
   path: string,
@@ -172,7 +174,7 @@ export async function pdfProblem(
       if (!budget.add(inflated.length)) return 'too_large'
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return 'too_large'
-      // Not Flate data (another filter, or none): pdf-lib does not inflate it either.
+      // Not Flate data as stored (another filter, or none): left to the workers' decode limits.
     }
   }
   return null
