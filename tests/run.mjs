@@ -35,44 +35,41 @@ const MYSQL = {
 const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
 
 /**
- * The SQLite CLI suite comes after these: make:plugin scaffolds into the repository's plugins/, whose
- * test files a functional suite would pick up as it starts (the type check, ESLint and the unit suite
- * leave its tmp-* folder out). The MariaDB suites may overlap: each has a database of its own, and the
- * migrations lock per database (core/server/app/services/migrations.ts).
- */
-const FUNCTIONAL = ['functional-sqlite', 'functional-mariadb']
-
-/**
- * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a two-core
- * machine (the longest chains start first); `cores`, how much of the CPU it keeps busy on average
- * (measured: a browser part or a CLI suite mostly waits on pages, timers and the processes it starts);
- * `after`, the steps it needs done (the browser suites and the fuzzer serve the web build).
+ * Each step, with what the scheduler below needs to know of it: `est`, its seconds on a loaded
+ * two-core machine (the longest chains start first); `cores`, how much of the CPU it keeps busy on
+ * average (a browser part or a CLI suite mostly waits on pages, timers and the processes it starts; a
+ * MariaDB suite also loads the database server, which its own CPU count leaves out); `after`, the
+ * steps it needs done (the browser suites and the fuzzer serve the web build). Both measured in the
+ * fresh-clone CI at d06dbd7: each step's wall seconds, and its CPU seconds over them, rounded up.
+ * The CLI suites may run beside everything: make:plugin's scaffold is a tmp-* folder that neither the
+ * type check, ESLint nor a suite's files take in (tests/helpers/enabled_plugin_files.ts), and the MariaDB
+ * suites each have a database of their own, the migrations locking per database (core/server/app/services/migrations.ts).
  */
 const steps = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 90, cores: 1 },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 40, cores: 1 },
-  { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'], est: 10, cores: 1 },
-  { name: 'unit', suite: 'unit', est: 12, cores: 1 },
-  { name: 'sandbox', suite: 'sandbox', est: 36, cores: 0.8 },
-  { name: 'functional-sqlite', suite: 'functional', est: 75, cores: 0.7 },
-  { name: 'functional-mariadb', suite: 'functional', env: MYSQL, est: 70, cores: 0.7 },
-  { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 23, cores: 0.3 },
-  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 6, cores: 0.3 },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 240, cores: 0.8 },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 90, cores: 1 },
+  { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'], est: 20, cores: 1 },
+  { name: 'unit', suite: 'unit', est: 70, cores: 1 },
+  { name: 'sandbox', suite: 'sandbox', est: 150, cores: 0.7 },
+  { name: 'functional-sqlite', suite: 'functional', est: 400, cores: 0.6 },
+  { name: 'functional-mariadb', suite: 'functional', env: MYSQL, est: 480, cores: 0.7 },
+  { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 45, cores: 0.3 },
+  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 35, cores: 0.3 },
   // The devices suite mostly waits on its printers and scanner.
-  { name: 'devices', suite: 'devices', est: 20, cores: 0.2 },
-  { name: 'cli-sqlite', suite: 'cli', est: 90, cores: 0.5, after: FUNCTIONAL },
+  { name: 'devices', suite: 'devices', est: 35, cores: 0.2 },
+  { name: 'cli-sqlite', suite: 'cli', est: 380, cores: 0.6 },
   {
     name: 'cli-mariadb-redis',
     suite: 'cli',
     env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL },
-    est: 130,
+    est: 500,
     cores: 0.5,
   },
   // ≥ 10,000 malformed requests from /openapi.json to every route as every role (tests/reliability/parts/fuzz.mjs).
   {
     name: 'reliability-fuzz',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'fuzz'],
-    est: 33,
+    est: 80,
     cores: 1,
     after: ['web-build'],
   },
@@ -81,7 +78,7 @@ const steps = [
   {
     name: 'reliability-cluster',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'],
-    est: 100,
+    est: 300,
     cores: 0.5,
   },
   // 200 people saving through 2 app nodes while one and a worker are killed and Redis and MariaDB restart;
@@ -90,7 +87,7 @@ const steps = [
   {
     name: 'reliability-load',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'load'],
-    est: 90,
+    est: 120,
     cores: 1,
   },
   ...E2E_SHARDS.map((k) => ({
@@ -98,8 +95,8 @@ const steps = [
     group: 'e2e-chromium',
     suite: 'e2e',
     env: E2E_SHARDS.length > 1 ? { TRAMITA_SHARD: `${k}/${E2E_SHARDS.length}` } : {},
-    est: 1000 / E2E_SHARDS.length,
-    cores: 0.6,
+    est: 1600 / E2E_SHARDS.length,
+    cores: 0.4,
     after: ['web-build'],
   })),
 ]

@@ -31,13 +31,15 @@ createIgnitor()
     processCLIArgs(process.argv.splice(2))
     const shard = process.env.TRAMITA_SHARD
     const { shardFiles } = await import('../tests/helpers/shard.js')
+    const { enabledPluginPatterns } = await import('../tests/helpers/enabled_plugin_files.js')
+    const { enabledPluginIds } = await import('#plugins/enabled')
+    const enabled = enabledPluginIds()
     configure({
       ...app.rcFile.tests,
-      suites: app.rcFile.tests.suites.map((suite) =>
-        shard
-          ? { ...suite, files: shardFiles([suite.files].flat() as string[], shard, fileURLToPath(app.appRoot)) }
-          : suite
-      ),
+      suites: app.rcFile.tests.suites.map((suite) => {
+        const files = enabledPluginPatterns([suite.files].flat() as string[], enabled)
+        return { ...suite, files: shard ? shardFiles(files, shard, fileURLToPath(app.appRoot)) : files }
+      }),
       ...config,
       setup: runnerHooks.setup,
       teardown: [...runnerHooks.teardown, () => app.terminate()],

@@ -1,4 +1,7 @@
+import { globSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { test } from '@japa/runner'
+import { enabledPluginPatterns } from '#tests/helpers/enabled_plugin_files'
 import { split } from '#tests/helpers/shard'
 
 test.group('sharding a suite (TRAMITA_SHARD)', () => {
@@ -27,5 +30,32 @@ test.group('sharding a suite (TRAMITA_SHARD)', () => {
     assert.deepEqual(split(files, {}, 1), [files])
     const many = split(['x.spec.ts'], {}, 3)
     assert.deepEqual(many.flat(), ['x.spec.ts'])
+  })
+})
+
+test.group("a suite's plugin files (bin/test.ts)", () => {
+  test('plugins/* becomes each enabled plugin, in order; other patterns stay', ({ assert }) => {
+    const patterns = ['tests/functional/**/*.spec.ts', '../../plugins/*/tests/functional/**/*.spec.ts']
+    assert.deepEqual(enabledPluginPatterns(patterns, ['documents', 'devices']), [
+      'tests/functional/**/*.spec.ts',
+      '../../plugins/documents/tests/functional/**/*.spec.ts',
+      '../../plugins/devices/tests/functional/**/*.spec.ts',
+    ])
+    assert.deepEqual(enabledPluginPatterns(patterns, []), ['tests/functional/**/*.spec.ts'])
+  })
+
+  test('a folder under plugins/ that is not enabled contributes no test file', ({ assert }) => {
+    const root = fileURLToPath(new URL('../../', import.meta.url))
+    const files = (enabled: string[]) =>
+      enabledPluginPatterns(['../../plugins/*/tests/functional/**/*.spec.ts'], enabled).flatMap((p) =>
+        globSync(p, { cwd: root })
+      )
+    const all = files(['documents', 'devices'])
+    assert.isNotEmpty(all)
+    assert.isTrue(all.every((f) => /plugins\/(documents|devices)\//.test(f)))
+    assert.deepEqual(
+      files(['devices']),
+      all.filter((f) => f.includes('plugins/devices/'))
+    )
   })
 })
