@@ -2,11 +2,11 @@ import DecodeStreamModule from 'pdf-lib/cjs/core/streams/DecodeStream.js'
 
 /**
  * How much pdf-lib may inflate in one worker: one stream's decoded bytes, and the buffers all streams
- * allocate together.
- * A PDF is size-capped before it reaches a worker, but its compressed streams are not: a 200 KB file
- * can hold an object stream of 200 MB, and a 32 MB one tens of gigabytes. The worker's heap limit does
- * not count them (typed arrays live outside V8's heap), so without these a hostile PDF could take the
- * server's memory. Real object and cross-reference streams are a few megabytes at most.
+ * allocate together. A PDF is size-capped before it reaches a worker, but its compressed streams are
+ * not: a 200 KB file can hold an object stream of 200 MB, and a 32 MB one tens of gigabytes. The
+ * worker's heap limit does not count them (typed arrays live outside V8's heap), so without these a
+ * hostile PDF could take the server's memory. Real object and cross-reference streams are a few
+ * megabytes at most.
  *
  * Here, not in one plugin, because the core reads users' PDFs with pdf-lib too (the ID card's faces):
  * `@tramita/plugin-api/pdf-limits`, imported by worker scripts only.
@@ -26,7 +26,7 @@ type Growable = { buffer: Uint8Array; ensureBuffer(requested: number): Uint8Arra
  * Caps every stream pdf-lib decodes in this thread (Flate, LZW, RunLength, ASCII85 and ASCIIHex all
  * grow their output through DecodeStream.ensureBuffer). Called once at the top of each PDF worker,
  * never in the server's own thread; pdf-lib is pinned (1.17.1), and the tests run the real workers
- * (the documents plugin's pdf_decode_limits.spec, the ID card's in id_card_limits.spec). pdf-lib's
+ * (the documents plugin's pdf_decode_limits.spec, the ID card's in generated_files.spec). pdf-lib's
  * parser passes over an object it cannot read, so a refused stream would only leave objects out: the
  * returned check, called after each load, throws the first refusal, and the worker answers as for a
  * file it cannot read.

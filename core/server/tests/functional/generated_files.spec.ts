@@ -432,7 +432,7 @@ test.group('generated documents and the ID card', (group) => {
     }
     const joined = await full(paddedPdf(1024, { padded: 'content' }))
     assert.equal(joined.body().status, 'done', joined.body().message)
-  })
+  }).timeout(90_000) // three joins, each decoding up to 64 MB in a worker: seconds, more on a loaded machine
 
   const uploadCount = async () => Number((await db.from('uploads').count('* as n').first()).n)
 

@@ -9,6 +9,8 @@ import { runBounded } from '@tramita/plugin-api/workers'
 import { paddedPdf } from '../../../../core/server/tests/helpers/padded_pdf.js'
 
 const LIMITS = { heapMb: 256, timeoutMs: 60_000 }
+/** Each test decodes up to 64 MB in a worker or two: seconds, more on a loaded machine than the unit suite's 10 s allow. */
+const TEST_TIMEOUT_MS = 60_000
 const MB = 1024 * 1024
 /** Decodes to 16 MB more than one stream may: about 80 KB on disk. */
 const BOMB_PAD = DECODE_LIMITS.streamBytes + 16 * MB
@@ -42,7 +44,7 @@ test.group('documents PDF decode limits', (group) => {
     const bomb = paddedPdf(BOMB_PAD, { hex: true })
     assert.isBelow(bomb.length, 200 * 1024, 'a small file')
     assert.isNull(await (await stored(dir, 'bomb.pdf', bomb)).count())
-  })
+  }).timeout(TEST_TIMEOUT_MS)
 
   test('one stream past its limit, or all of them past theirs, is refused; within both, read', async ({ assert }) => {
     const worker = new URL('../helpers/decode_worker.ts', import.meta.url)
@@ -56,7 +58,7 @@ test.group('documents PDF decode limits', (group) => {
     assert.deepEqual(await load(paddedPdf(900_000, { streams: 4 })), {
       error: 'a PDF stream decodes past the total limit',
     })
-  })
+  }).timeout(TEST_TIMEOUT_MS)
 
   test('merging refuses the input that inflates past the limit, naming it', async ({ assert }) => {
     const merge = new URL('../../server/operations/merge_worker.ts', import.meta.url)
@@ -64,7 +66,7 @@ test.group('documents PDF decode limits', (group) => {
     assert.deepEqual(await runBounded(merge, { inputs }, LIMITS), { error: 1 })
     const joined = await runBounded<{ pages: number }>(merge, { inputs: [paddedPdf(1024), paddedPdf(1024)] }, LIMITS)
     assert.equal(joined.pages, 2)
-  })
+  }).timeout(TEST_TIMEOUT_MS)
 
   test("OCR's page split refuses a PDF that inflates past the limit as unreadable", async ({ assert }) => {
     const pages = new URL('../../server/ocr/pages_worker.ts', import.meta.url)
@@ -77,5 +79,5 @@ test.group('documents PDF decode limits', (group) => {
     const small = await stored(dir, 'small.pdf', paddedPdf(1024))
     assert.deepEqual(await split(small.path), { pages: 1 })
     assert.deepEqual(await readdir(out), ['p-1.pdf'])
-  })
+  }).timeout(TEST_TIMEOUT_MS)
 })
