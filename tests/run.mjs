@@ -40,35 +40,36 @@ const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
  * average (a browser part or a CLI suite mostly waits on pages, timers and the processes it starts; a
  * MariaDB suite also loads the database server, which its own CPU count leaves out); `after`, the
  * steps it needs done (the browser suites and the fuzzer serve the web build). Both measured in the
- * fresh-clone CIs at d06dbd7 and 6920234 on a slow two-core machine: each step's wall seconds, and its
- * CPU seconds over them, rounded up (a MariaDB suite's by 0.1 or more for the server). With `cores` at
- * the old guesses (a browser part 0.6 where it uses 0.2), the steps running kept 1.3 of the 2 cores
- * busy for most of the run. The fuzzer and the load run stay at a whole core: their checks have time
- * limits (an answer within 5 s), so they start only beside light steps.
+ * fresh-clone CIs at d06dbd7 and 6920234 on a slow two-core machine: `est` each step's wall seconds;
+ * `cores` stays well above its CPU over its wall (a browser part uses 0.2). That ratio is measured
+ * under contention and understates what a step needs: with `cores` set to it (c5b3205) twice as many
+ * steps ran at once, the browser parts took 650-700 s instead of 350-440, and a sandbox test whose
+ * script has a deadline failed. The fuzzer and the load run take a whole core: their checks have time
+ * limits (an answer within 5 s).
  * The CLI suites may run beside everything: make:plugin's scaffold is a tmp-* folder that neither the
  * type check, ESLint nor a suite's files take in (core/server/tests/helpers/enabled_plugin_files.ts),
  * and the MariaDB suites each have a database of their own, the migrations locking per database
  * (core/server/app/services/migrations.ts).
  */
 const steps = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 240, cores: 0.7 },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], est: 240, cores: 0.8 },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], est: 90, cores: 1 },
   { name: 'web-build', command: ['npm', 'run', '--silent', 'build:web'], est: 20, cores: 1 },
   { name: 'unit', suite: 'unit', est: 70, cores: 1 },
   { name: 'sandbox', suite: 'sandbox', est: 150, cores: 0.7 },
-  { name: 'functional-sqlite', suite: 'functional', est: 400, cores: 0.5 },
-  { name: 'functional-mariadb', suite: 'functional', env: MYSQL, est: 480, cores: 0.5 },
+  { name: 'functional-sqlite', suite: 'functional', est: 400, cores: 0.6 },
+  { name: 'functional-mariadb', suite: 'functional', env: MYSQL, est: 480, cores: 0.7 },
   { name: 'queue-redis', suite: 'queue', env: { REDIS_URL }, est: 45, cores: 0.3 },
-  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 35, cores: 0.4 },
+  { name: 'sockets-redis', suite: 'sockets', env: { REDIS_URL }, est: 35, cores: 0.3 },
   // The devices suite mostly waits on its printers and scanner.
   { name: 'devices', suite: 'devices', est: 35, cores: 0.2 },
-  { name: 'cli-sqlite', suite: 'cli', est: 380, cores: 0.45 },
+  { name: 'cli-sqlite', suite: 'cli', est: 380, cores: 0.6 },
   {
     name: 'cli-mariadb-redis',
     suite: 'cli',
     env: { ...MYSQL, DB_DATABASE: `${MYSQL.DB_DATABASE}_cli`, REDIS_URL },
     est: 500,
-    cores: 0.45,
+    cores: 0.5,
   },
   // ≥ 10,000 malformed requests from /openapi.json to every route as every role (tests/reliability/parts/fuzz.mjs).
   {
@@ -84,7 +85,7 @@ const steps = [
     name: 'reliability-cluster',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'cluster'],
     est: 300,
-    cores: 0.35,
+    cores: 0.5,
   },
   // 200 people saving through 2 app nodes while one and a worker are killed and Redis and MariaDB restart;
   // every save and its notice mail accounted for (tests/reliability/parts/load.mjs: 20 s of load keeping both
@@ -101,7 +102,7 @@ const steps = [
     suite: 'e2e',
     env: E2E_SHARDS.length > 1 ? { TRAMITA_SHARD: `${k}/${E2E_SHARDS.length}` } : {},
     est: 1600 / E2E_SHARDS.length,
-    cores: 0.3,
+    cores: 0.4,
     after: ['web-build'],
   })),
 ]
