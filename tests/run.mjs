@@ -39,9 +39,9 @@ const E2E_SHARDS = process.env.TRAMITA_TEST_FILES ? [1] : [1, 2, 3, 4]
  * two-core machine (the longest chains start first); `cores`, how much of the CPU it keeps busy on
  * average (a browser part or a CLI suite mostly waits on pages, timers and the processes it starts; a
  * MariaDB suite also loads the database server, which its own CPU count leaves out); `after`, the
- * steps it needs done (the browser suites and the fuzzer serve the web build). Both measured in the
- * fresh-clone CIs at d06dbd7 and 6920234 on a slow two-core machine: `est` each step's wall seconds;
- * `cores` stays well above its CPU over its wall (a browser part uses 0.2). That ratio is measured
+ * steps it needs done (the browser suites and the fuzzer serve the web build). `est` is each step's
+ * wall seconds in the fresh-clone CIs at d06dbd7 and 6920234 on a slow two-core machine; `cores`
+ * stays well above its CPU over its wall there (a browser part uses 0.2). That ratio is measured
  * under contention and understates what a step needs: with `cores` set to it (c5b3205) twice as many
  * steps ran at once, the browser parts took 650-700 s instead of 350-440, and a sandbox test whose
  * script has a deadline failed. The fuzzer and the load run take a whole core: their checks have time

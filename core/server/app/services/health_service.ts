@@ -50,8 +50,8 @@ export async function healthReport() {
     guarded(queue.driver, () => queue.health()),
     guarded(env.get('DRIVE_DISK', 'fs'), async () => {
       const disk = drive.use()
-      // At the top, not in a folder of probes: a store that keeps folders (the fs disk, s3rver in the
-      // cluster tests) removes an emptied one while another node's probe is writing into it.
+      // At the top, not in a folder of probes: s3rver (the cluster tests' S3) removes an emptied folder
+      // while another node's probe is writing into it. (The fs disk only unlinks the file.)
       const key = `.health-${randomUUID()}`
       await disk.put(key, 'ok')
       const back = await disk.get(key)

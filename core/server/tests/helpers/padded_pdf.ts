@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 
-export interface BombOptions {
+export interface PaddedPdfOptions {
   /** Object streams (the first holds the catalog, the page tree and the page; each further one a spare dictionary). */
   streams?: number
   /** Which streams are padded: the object streams (pdf-lib inflates them as it loads), or the page's content (inflated when a page is embedded). */
@@ -15,7 +15,7 @@ export interface BombOptions {
  * (objects 2–4) sit in Flate object streams (objects 100…), the page's content (object 99, a line)
  * in a stream of its own. pdf-lib reads, copies and embeds it whatever the padding.
  */
-export function paddedPdf(padBytes: number, options: BombOptions = {}): Uint8Array {
+export function paddedPdf(padBytes: number, options: PaddedPdfOptions = {}): Uint8Array {
   const { streams = 1, padded = 'objects', hex = false } = options
   const chunks: Buffer[] = []
   let size = 0
