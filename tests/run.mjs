@@ -90,11 +90,14 @@ const steps = [
   // 200 people saving through 2 app nodes while one and a worker are killed and Redis and MariaDB restart;
   // every save and its notice mail accounted for (tests/reliability/parts/load.mjs: 20 s of load keeping both
   // cores busy, then ~60 s of the queue working off the notices, the lost ones queued again from the outbox).
+  // After the cluster part: each starts a cluster of its own (4 processes, MariaDB, Redis) and checks times.
+  // The CI at d80325d, on a slow machine, failed both early (93 s and 71 s) without its log keeping why.
   {
     name: 'reliability-load',
     command: ['node', 'tests/reliability/run.mjs', '--bounded', 'load'],
     est: 120,
     cores: 1,
+    after: ['reliability-cluster'],
   },
   ...E2E_SHARDS.map((k) => ({
     name: `e2e-chromium-${k}`,
@@ -194,7 +197,7 @@ async function runStep(step, live) {
     const dir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
     const summaryFile = join(dir, 'summary.json')
     const env = { ...process.env, PATH, TRAMITA_TEST_SUMMARY: summaryFile }
-    const { code: run, cpu } = await spawnStep(step, step.command, { cwd: ROOT, env }, live)
+    const { code: run, cpu, output } = await spawnStep(step, step.command, { cwd: ROOT, env }, live)
     const counted = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : null
     rmSync(dir, { recursive: true, force: true })
     const ok = run === 0
@@ -205,12 +208,16 @@ async function runStep(step, live) {
           skipped: counted.skipped ?? 0,
         }
       : { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }
-    return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu }
+    return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu, why: whyFailed(summary, output) }
   }
   const dataDir = mkdtempSync(join(tmpdir(), `tramita-${step.name}-`))
   const summaryFile = join(dataDir, 'summary.json')
   const node = process.execPath === join(BIN, 'node') ? process.execPath : join(BIN, 'node')
-  const { code: status, cpu } = await spawnStep(
+  const {
+    code: status,
+    cpu,
+    output,
+  } = await spawnStep(
     step,
     [node, '--import', '@tramita/ts-run', 'bin/test.ts', step.suite, ...fileFilter],
     {
@@ -234,12 +241,18 @@ async function runStep(step, live) {
   let summary = { passed: 0, failed: 1, skipped: 0 }
   if (existsSync(summaryFile)) {
     const s = JSON.parse(readFileSync(summaryFile, 'utf8'))
-    summary = { passed: s.passed, failed: s.failed, skipped: s.skipped + s.todo, durations: s.durations ?? {} }
+    summary = {
+      passed: s.passed,
+      failed: s.failed,
+      skipped: s.skipped + s.todo,
+      durations: s.durations ?? {},
+      titles: s.failedTestsTitles ?? [],
+    }
     if (s.total === 0) summary.failed += 1 // a suite that ran nothing is a broken suite
   }
   if (status !== 0 && summary.failed === 0) summary.failed = 1
   rmSync(dataDir, { recursive: true, force: true })
-  return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu }
+  return { name: step.name, ...summary, ms: Date.now() - stepStarted, cpu, why: whyFailed(summary, output) }
 }
 
 /**
@@ -278,7 +291,7 @@ function spawnStep(step, [command, ...args], options, live) {
       }
       const cpu = readCpu(cpuFile)
       rmSync(join(cpuFile, '..'), { recursive: true, force: true })
-      done({ code: code ?? 1, cpu })
+      done({ code: code ?? 1, cpu, output: live ? '' : Buffer.concat(chunks).toString('utf8') })
     })
   })
 }
@@ -291,6 +304,32 @@ function readCpu(file) {
   return seconds.length === 2 ? seconds[0] + seconds[1] : undefined
 }
 
+/**
+ * A failed step's failed tests (Japa's titles) and the output from Japa's ERRORS or else its last failure mark
+ * (the reliability runner's ✖, a crash, tsc's errors, a kill), or its last lines when nothing is marked: at
+ * most 40 lines of 240 characters, without colours or library frames. Empty for a step that passed or printed live.
+ */
+function whyFailed(summary, output) {
+  if (summary.failed === 0 || !output) return ''
+  const failure = /✖|✘|crashed|error TS\d+|still running after/
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes
+  const colours = /\u001b\[[0-9;]*m/g
+  const lines = output.split('\n').map((line) => line.replace(colours, '').trimEnd())
+  while (lines.length > 0 && lines.at(-1) === '') lines.pop()
+  // Japa lists each failure's error under ERRORS at its end; other steps mark their last failure.
+  const errors = lines.findLastIndex((line) => line.trim() === 'ERRORS')
+  const mark = errors >= 0 ? errors + 1 : lines.findLastIndex((line) => failure.test(line))
+  const excerpt =
+    mark >= 0
+      ? lines
+          .slice(mark)
+          .filter((line) => !line.includes('node_modules/'))
+          .slice(0, 30)
+      : lines.slice(-30)
+  const titles = (summary.titles ?? []).slice(0, 10).map((title) => `failed: ${title}`)
+  return [...titles, ...excerpt].map((line) => (line.length > 240 ? `${line.slice(0, 239)}…` : line)).join('\n')
+}
+
 function killGroup(pid) {
   try {
     process.kill(-pid, 'SIGKILL')
@@ -300,6 +339,13 @@ function killGroup(pid) {
 }
 
 await dropTestDatabases()
+
+// Each failed step's reason again, just above the totals: a CI that keeps only the log's tail still shows it.
+const failedSteps = results.filter((r) => r.failed > 0 && r.why)
+if (failedSteps.length > 0) {
+  console.log('\n━━ failures ━━')
+  for (const r of failedSteps) console.log(`── ${r.name} ──\n${r.why}`)
+}
 
 console.log('\n━━ summary ━━')
 for (const r of results) {
