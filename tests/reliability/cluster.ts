@@ -123,6 +123,13 @@ class PrivateRedis {
   killNow(): void {
     if (this.child?.exitCode === null) this.child.kill('SIGKILL')
   }
+  /** SIGSTOP: the server keeps its connections and answers nothing (hung, or its network dropping packets). */
+  freeze(): void {
+    this.child?.kill('SIGSTOP')
+  }
+  thaw(): void {
+    this.child?.kill('SIGCONT')
+  }
 }
 
 /**
@@ -203,6 +210,13 @@ class PrivateMariaDB {
   }
   killNow(): void {
     if (this.child?.exitCode === null) this.child.kill('SIGKILL')
+  }
+  /** SIGSTOP: the server keeps its connections and answers nothing (hung, or its network dropping packets). */
+  freeze(): void {
+    this.child?.kill('SIGSTOP')
+  }
+  thaw(): void {
+    this.child?.kill('SIGCONT')
   }
 }
 
@@ -416,6 +430,15 @@ export class Cluster {
     if (!this.mariadb) throw new Error("restartMariaDB needs the cluster's private MariaDB (mariadb: 'private')")
     await this.mariadb.kill(signal)
     await this.mariadb.start()
+  }
+
+  /** MariaDB frozen (SIGSTOP) until thawMariaDB(); the cluster's private server only. */
+  freezeMariaDB(): void {
+    if (!this.mariadb) throw new Error("freezeMariaDB needs the cluster's private MariaDB (mariadb: 'private')")
+    this.mariadb.freeze()
+  }
+  thawMariaDB(): void {
+    this.mariadb?.thaw()
   }
 
   /** A query on the cluster's database (a fresh connection each time: it may follow a restart). */

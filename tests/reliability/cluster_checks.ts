@@ -379,6 +379,41 @@ export async function afterRedisRestart(cluster: Cluster, scene: Scene): Promise
 }
 
 /** MariaDB crashed and restarted: both nodes serve signed-in requests again, sessions intact. */
+/** The nodes' limit on each wait for MariaDB in the cluster part (DB_TIMEOUT_MS; the product's default is 30 s). */
+export const DB_TIMEOUT_MS = 10_000
+
+/**
+ * MariaDB frozen (SIGSTOP: it holds every connection open and answers nothing, as a hung server or a
+ * network dropping packets would): a signed-in request through each node is answered 503 once the node's
+ * wait for the database passes DB_TIMEOUT_MS, not left waiting; once MariaDB runs again, both nodes serve.
+ */
+export async function whileMariaDBFrozen(cluster: Cluster, scene: Scene, log: (line: string) => void): Promise<void> {
+  const [a, b] = cluster.apps as [Node, Node]
+  const pairs = [
+    [a, scene.student.a],
+    [b, scene.student.b],
+  ] as const
+  cluster.freezeMariaDB()
+  try {
+    for (const [node, token] of pairs) {
+      const at = Date.now()
+      // Far past the node's limits (a statement's wait, then the pool's): no answer by then is a hang.
+      const answer = await call(node, 'GET', '/inside/inbox/summary', { token, timeoutMs: 6 * DB_TIMEOUT_MS }).catch(
+        (error: Error) => ({ status: 0, body: `no answer: ${error.message}` })
+      )
+      expect(answer.status === 503, `${node.name} answers 503 while MariaDB is frozen`, answer)
+      log(`${node.name}: 503 after ${Date.now() - at} ms with MariaDB frozen (${JSON.stringify(answer.body)})`)
+    }
+  } finally {
+    cluster.thawMariaDB()
+  }
+  for (const [node, token] of pairs) {
+    const answers = async () =>
+      (await call(node, 'GET', '/inside/inbox/summary', { token })).status === 200 ? true : undefined
+    await waitFor(answers, 30_000, `${node.name} to answer once MariaDB runs again`)
+  }
+}
+
 export async function afterMariaDBRestart(cluster: Cluster, scene: Scene): Promise<void> {
   await cluster.restartMariaDB('SIGKILL')
   const [a, b] = cluster.apps as [Node, Node]

@@ -2,12 +2,15 @@ import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
 import { dataPath } from '#lib/paths'
 import { migrationPaths } from '#plugins/enabled'
+import { dbTimeoutMs, mysqlLimits } from '#lib/db_timeouts'
 
 /**
  * SQLite in the data dir by default; MySQL/MariaDB (utf8mb4) when DB_CONNECTION=mysql.
  * Migration paths are the core's plus each enabled plugin's, so `tramita migrate` runs them all.
  */
 const migrations = { naturalSort: true, paths: ['./database/migrations', ...(await migrationPaths())] }
+/** Every wait for MariaDB is bounded (lib/db_timeouts.ts); SQLite's is its busy timeout. */
+const limits = mysqlLimits(dbTimeoutMs(env.get('DB_TIMEOUT_MS')))
 
 export default defineConfig({
   connection: env.get('DB_CONNECTION', 'sqlite'),
@@ -36,7 +39,9 @@ export default defineConfig({
         password: env.get('DB_PASSWORD', ''),
         database: env.get('DB_DATABASE', 'tramita'),
         charset: 'utf8mb4',
+        ...limits.connection,
       },
+      pool: limits.pool,
       migrations,
     },
   },

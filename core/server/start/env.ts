@@ -5,7 +5,7 @@
  */
 import { Env } from '@adonisjs/core/env'
 import { ensureAppKey } from '#lib/app_key'
-import { megabytesVariable, smtpPortVariable, urlVariable } from '#lib/env_rules'
+import { megabytesVariable, millisecondsVariable, smtpPortVariable, urlVariable } from '#lib/env_rules'
 
 ensureAppKey()
 
@@ -28,6 +28,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_USER: Env.schema.string.optional(),
   DB_PASSWORD: Env.schema.string.optional(),
   DB_DATABASE: Env.schema.string.optional(),
+  // How long a statement, or a connection from the pool, may wait for MariaDB (lib/db_timeouts.ts).
+  DB_TIMEOUT_MS: millisecondsVariable,
 
   REDIS_URL: urlVariable(['redis:', 'rediss:']),
   QUEUE_PREFIX: Env.schema.string.optional(),

@@ -46,3 +46,13 @@ export function megabytesVariable(key: string, value?: string): number | undefin
   }
   return mb
 }
+
+/** An optional limit in milliseconds: a whole number from 100 (a tenth of a second) to 600000 (10 minutes). */
+export function millisecondsVariable(key: string, value?: string): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const ms = Number(value)
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+    throw new Error(`Invalid value for "${key}": "${value}" is not a time in ms between 100 and 600000`)
+  }
+  return ms
+}

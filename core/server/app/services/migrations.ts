@@ -2,6 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import db from '@adonisjs/lucid/services/db'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { ensureDatabase } from '#lib/ensure_database'
+import { withoutStatementLimit } from '#lib/db_timeouts'
 
 export interface MigrationResult {
   ran: string[]
@@ -57,7 +58,8 @@ export async function runMigrations(
     disableLocks: true,
     ...(direction === 'down' && all ? { batch: 0 } : {}),
   })
-  await withMigrationLock(() => runner.run())
+  // No statement limit: an ALTER of a big table may take minutes (lib/db_timeouts.ts).
+  await withoutStatementLimit(() => withMigrationLock(() => runner.run()))
   if (runner.error) throw runner.error
   const ran = Object.values(runner.migratedFiles)
     .filter((f) => f.status === 'completed')

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { megabytesVariable, urlVariable } from '#lib/env_rules'
+import { megabytesVariable, millisecondsVariable, urlVariable } from '#lib/env_rules'
 
 test.group('env rules', () => {
   test('URL variables accept local addresses and refuse other protocols with the variable named', ({ assert }) => {
@@ -18,6 +18,15 @@ test.group('env rules', () => {
     assert.isUndefined(megabytesVariable('UPLOAD_MAX_MB', undefined))
     for (const bad of ['0', '-5', 'veinte', '20000', 'Infinity']) {
       assert.throws(() => megabytesVariable('UPLOAD_MAX_MB', bad), /UPLOAD_MAX_MB/, bad)
+    }
+  })
+
+  test('DB_TIMEOUT_MS is a whole number of ms from 100 to 600000', ({ assert }) => {
+    assert.equal(millisecondsVariable('DB_TIMEOUT_MS', '30000'), 30_000)
+    assert.equal(millisecondsVariable('DB_TIMEOUT_MS', '100'), 100)
+    assert.isUndefined(millisecondsVariable('DB_TIMEOUT_MS', ''))
+    for (const bad of ['0', '99', '1.5', '30 s', '600001', '-1']) {
+      assert.throws(() => millisecondsVariable('DB_TIMEOUT_MS', bad), /DB_TIMEOUT_MS.*between 100 and 600000/, bad)
     }
   })
 })
