@@ -378,7 +378,6 @@ export async function afterRedisRestart(cluster: Cluster, scene: Scene): Promise
   await socketAcrossNodes(cluster, scene)
 }
 
-/** MariaDB crashed and restarted: both nodes serve signed-in requests again, sessions intact. */
 /** The nodes' limit on each wait for MariaDB in the cluster part (DB_TIMEOUT_MS; the product's default is 30 s). */
 export const DB_TIMEOUT_MS = 10_000
 
@@ -414,6 +413,7 @@ export async function whileMariaDBFrozen(cluster: Cluster, scene: Scene, log: (l
   }
 }
 
+/** MariaDB crashed and restarted: both nodes serve signed-in requests again, sessions intact. */
 export async function afterMariaDBRestart(cluster: Cluster, scene: Scene): Promise<void> {
   await cluster.restartMariaDB('SIGKILL')
   const [a, b] = cluster.apps as [Node, Node]

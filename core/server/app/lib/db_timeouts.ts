@@ -11,6 +11,8 @@
  * minutes, and a migration cut off halfway keeps the statements before it (MariaDB commits each DDL).
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /** mysql2's code for a statement that passed its `timeout`. */
 export const STATEMENT_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT'
 
@@ -39,16 +41,12 @@ export function mysqlLimits(limitMs: number) {
   }
 }
 
-/** Work running without the statement limit (migrations), counted so that nested or concurrent runs agree. */
-let unlimited = 0
+/** Marks the statements of work run without the limit (its async context only, not a request beside it). */
+const unlimited = new AsyncLocalStorage<true>()
 
-export async function withoutStatementLimit<T>(work: () => Promise<T>): Promise<T> {
-  unlimited++
-  try {
-    return await work()
-  } finally {
-    unlimited--
-  }
+/** Runs `work` (migrations) with no limit on its statements; awaited inside, so a lazy query runs there too. */
+export function withoutStatementLimit<T>(work: () => PromiseLike<T>): Promise<T> {
+  return unlimited.run(true, async () => await work())
 }
 
 type Callback = (error: (Error & { code?: string }) | null, ...rest: unknown[]) => void
@@ -64,7 +62,7 @@ interface Mysql2Connection {
 export function limitStatements(connection: Mysql2Connection, limitMs: number): void {
   const query = connection.query.bind(connection)
   connection.query = (options, values, callback) => {
-    if (unlimited > 0 || typeof callback !== 'function' || typeof options !== 'object' || options === null) {
+    if (unlimited.getStore() || typeof callback !== 'function' || typeof options !== 'object' || options === null) {
       return query(options, values, callback)
     }
     return query({ timeout: limitMs, ...options }, values, (error, ...rest) => {
