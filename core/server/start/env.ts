@@ -40,6 +40,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ENDPOINT: urlVariable(['http:', 'https:']),
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  // How long an S3 request's socket may stay silent (lib/storage_timeouts.ts).
+  S3_TIMEOUT_MS: millisecondsVariable,
   // The largest file the form runtime accepts, in MB (20 by default).
   UPLOAD_MAX_MB: megabytesVariable,
   // clamd for upload scans, `host` or `host:port` (3310); without it clamscan scans if it has signatures.

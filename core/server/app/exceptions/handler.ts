@@ -35,6 +35,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A service the request needs cannot take it now: a status and a reason that say so, not a 500.
     if (databaseDown(err)) return this.serviceFailure(ctx, 503, 'error.database_unavailable', 5)
     if (storageFull(err)) return this.serviceFailure(ctx, 507, 'error.storage_full')
+    if (storageDown(err)) return this.serviceFailure(ctx, 503, 'error.storage_unavailable', 5)
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
     if (status >= 500 && this.debug && !this.wantsJson(ctx)) {
       return super.handle(error, ctx)
@@ -140,6 +141,21 @@ function databaseDown(err: ErrorLike & { fatal?: unknown; name?: string; sql?: u
 function storageFull(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     if ((e as ErrorLike).code === 'ENOSPC') return true
+  }
+  return false
+}
+
+/**
+ * S3 not answering (lib/storage_timeouts.ts), also when wrapped by the storage library (its `cause`): an
+ * AWS SDK error, after its retries, that got no HTTP answer (a timeout, a refused or broken connection)
+ * or a 5xx. A 4xx (a missing file, a refused key) is not the store down.
+ */
+export function storageDown(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const metadata = (e as { $metadata?: { httpStatusCode?: number } }).$metadata
+    if (metadata && typeof metadata === 'object') {
+      return metadata.httpStatusCode === undefined || metadata.httpStatusCode >= 500
+    }
   }
   return false
 }

@@ -1,4 +1,4 @@
-/** The part of s3rver (no types of its own) the reliability cluster uses. */
+/** The part of s3rver (no types of its own) the reliability cluster and the storage tests use. */
 declare module 's3rver' {
   interface S3rverOptions {
     port?: number
