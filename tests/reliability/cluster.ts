@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mysql from 'mysql2/promise'
 import S3rver from 's3rver'
+import { type StallingProxy, startStallingProxy } from '../../core/server/tests/helpers/stalling_proxy.ts'
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const TRAMITA_BIN = join(ROOT, 'cli', 'bin', 'tramita.js')
@@ -235,6 +236,8 @@ export class Cluster {
   readonly s3Dir: string
   readonly prefix: string
   private readonly s3: S3rver
+  /** Between the nodes and s3rver: freezeS3() stops it passing bytes. */
+  private readonly s3Proxy: StallingProxy
   private readonly dirs: string[] = []
   private readonly log: (line: string) => void
 
@@ -246,6 +249,7 @@ export class Cluster {
     database: string
     bucket: string
     s3: S3rver
+    s3Proxy: StallingProxy
     s3Dir: string
     prefix: string
     log: (line: string) => void
@@ -257,6 +261,7 @@ export class Cluster {
     this.database = init.database
     this.bucket = init.bucket
     this.s3 = init.s3
+    this.s3Proxy = init.s3Proxy
     this.s3Dir = init.s3Dir
     this.prefix = init.prefix
     this.log = init.log
@@ -291,6 +296,7 @@ export class Cluster {
       configureBuckets: [{ name: bucket }],
     })
     const { port: s3Port } = await s3.run()
+    const s3Proxy = await startStallingProxy({ host: '127.0.0.1', port: s3Port })
     const database = `tramita_rel_${run}`
     const prefix = `rel${run}`
     const env: Record<string, string> = {
@@ -307,7 +313,7 @@ export class Cluster {
       REDIS_URL: redis.url,
       QUEUE_PREFIX: prefix,
       DRIVE_DISK: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Proxy.port}`,
       S3_BUCKET: bucket,
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -317,7 +323,19 @@ export class Cluster {
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       ...options.env,
     }
-    const cluster = new Cluster({ env, redis, mariadb, mysql: address, database, bucket, s3, s3Dir, prefix, log })
+    const cluster = new Cluster({
+      env,
+      redis,
+      mariadb,
+      mysql: address,
+      database,
+      bucket,
+      s3,
+      s3Proxy,
+      s3Dir,
+      prefix,
+      log,
+    })
     if (mariadb) cluster.dirs.push(mariadb.dir)
     // A runner that ends without stop() (a crash, an uncaught error) leaves no server behind.
     process.once('exit', cluster.killNow)
@@ -441,6 +459,14 @@ export class Cluster {
     this.mariadb?.thaw()
   }
 
+  /** The object store silent (its connections held open, nothing passing) until thawS3(). */
+  freezeS3(): void {
+    this.s3Proxy.stall()
+  }
+  thawS3(): void {
+    this.s3Proxy.resume()
+  }
+
   /** A query on the cluster's database (a fresh connection each time: it may follow a restart). */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const conn = await mysql.createConnection({ ...this.mysql, database: this.database })
@@ -498,6 +524,7 @@ export class Cluster {
       })
     )
     await this.redis.kill()
+    await this.s3Proxy.close()
     await this.s3.close().catch(() => undefined)
     if (this.mariadb) {
       await this.mariadb.kill('SIGTERM')

@@ -413,6 +413,44 @@ export async function whileMariaDBFrozen(cluster: Cluster, scene: Scene, log: (l
   }
 }
 
+/** The nodes' limit on an S3 request's silence in the cluster part (S3_TIMEOUT_MS; the product's default is 30 s). */
+export const S3_TIMEOUT_MS = 5_000
+
+/**
+ * The object store silent (a proxy before s3rver stops passing bytes): a file read through a node is
+ * answered 503 once the S3 client's tries pass S3_TIMEOUT_MS each, not left waiting; once the store
+ * answers again, the same bytes are served.
+ */
+export async function whileS3Silent(cluster: Cluster, scene: Scene, log: (line: string) => void): Promise<void> {
+  const [a, b] = cluster.apps as [Node, Node]
+  const bytes = Buffer.from(`%PDF-1.4\n% silent store ${Date.now()}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)
+  const uploaded = await call(a, 'POST', '/data/form/upload/files', {
+    token: scene.student.a,
+    fields: { case: 'POST', new_version: 'false', foldertype: 'files', field: 'adjunto', data: scene.formKey },
+    file: { field: 'file', name: 'silencio.pdf', bytes },
+  })
+  expect(uploaded.body?.status === 'done', 'the upload through node A is taken', uploaded)
+  const path = uploaded.body.data[0].path as string
+  const url = `${b.url}/data/files/${path.slice(path.lastIndexOf('/') + 1)}`
+  const headers = { token: scene.student.b }
+  cluster.freezeS3()
+  try {
+    const at = Date.now()
+    // Far past the client's three tries: no answer by then is a hang.
+    const read = await fetch(url, { headers, signal: AbortSignal.timeout(12 * S3_TIMEOUT_MS) }).then(
+      async (response) => ({ status: response.status, body: await response.text() }),
+      (error: Error) => ({ status: 0, body: `no answer: ${error.message}` })
+    )
+    expect(read.status === 503, 'node B answers 503 while the store is silent', read)
+    log(`${b.name}: 503 after ${Date.now() - at} ms with S3 silent (${read.body})`)
+  } finally {
+    cluster.thawS3()
+  }
+  const again = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) })
+  const got = Buffer.from(await again.arrayBuffer())
+  expect(again.status === 200 && got.equals(bytes), 'the same bytes once the store answers', { status: again.status })
+}
+
 /** MariaDB crashed and restarted: both nodes serve signed-in requests again, sessions intact. */
 export async function afterMariaDBRestart(cluster: Cluster, scene: Scene): Promise<void> {
   await cluster.restartMariaDB('SIGKILL')

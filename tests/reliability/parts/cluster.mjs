@@ -36,11 +36,13 @@ export async function run({ log }) {
   const mail = await startMailListener()
   const cluster = await Cluster.start({
     // Sign-ins: the ownership table signs in eight callers on top of the other checks' (30 a minute by default).
-    // DB_TIMEOUT_MS: the frozen MariaDB check waits for it (twice), so it is shorter than the default.
+    // DB_TIMEOUT_MS, S3_TIMEOUT_MS: the frozen MariaDB and silent S3 checks wait for them, so they are
+    // shorter than the defaults.
     env: {
       PUSH_NOTIFY_PER_MINUTE: String(checks.PUSH_LIMIT),
       AUTH_RATE_PER_MINUTE: '300',
       DB_TIMEOUT_MS: String(checks.DB_TIMEOUT_MS),
+      S3_TIMEOUT_MS: String(checks.S3_TIMEOUT_MS),
       ...mail.env,
     },
     log,
@@ -102,6 +104,9 @@ export async function run({ log }) {
     if (scene) {
       await check('MariaDB frozen: each node answers 503 instead of waiting, and serves once it runs again', () =>
         checks.whileMariaDBFrozen(cluster, scene, log)
+      )
+      await check('S3 silent: a file read answers 503 instead of waiting, and the file is served once it answers', () =>
+        checks.whileS3Silent(cluster, scene, log)
       )
       await check('after Redis restarts, an event still crosses from node A to node B', () =>
         checks.afterRedisRestart(cluster, scene)
