@@ -403,6 +403,7 @@ export async function whileMariaDBFrozen(cluster: Cluster, scene: Scene, log: (l
       expect(answer.status === 503, `${node.name} answers 503 while MariaDB is frozen`, answer)
       log(`${node.name}: 503 after ${Date.now() - at} ms with MariaDB frozen (${JSON.stringify(answer.body)})`)
     }
+    await healthNames(a, 'database', log)
   } finally {
     cluster.thawMariaDB()
   }
@@ -411,6 +412,22 @@ export async function whileMariaDBFrozen(cluster: Cluster, scene: Scene, log: (l
       (await call(node, 'GET', '/inside/inbox/summary', { token })).status === 200 ? true : undefined
     await waitFor(answers, 30_000, `${node.name} to answer once MariaDB runs again`)
   }
+}
+
+/** /health on a node answers (within its parts' own limit, core/server/app/lib/health_check.ts) that `part` is down. */
+async function healthNames(node: Node, part: string, log: (line: string) => void): Promise<void> {
+  const at = Date.now()
+  const health = await call(node, 'GET', '/health', { timeoutMs: 60_000 }).catch((error: Error) => ({
+    status: 0,
+    body: `no answer: ${error.message}`,
+  }))
+  const degraded: unknown = health.body?.degraded
+  expect(
+    health.status === 503 && Array.isArray(degraded) && degraded.includes(part),
+    `${node.name}'s /health says ${part} is down`,
+    health
+  )
+  log(`${node.name}: /health degraded (${String(degraded)}) after ${Date.now() - at} ms`)
 }
 
 /** The nodes' limit on an S3 request's silence in the cluster part (S3_TIMEOUT_MS; the product's default is 30 s). */
@@ -443,6 +460,7 @@ export async function whileS3Silent(cluster: Cluster, scene: Scene, log: (line: 
     )
     expect(read.status === 503, 'node B answers 503 while the store is silent', read)
     log(`${b.name}: 503 after ${Date.now() - at} ms with S3 silent (${read.body})`)
+    await healthNames(b, 'storage', log)
   } finally {
     cluster.thawS3()
   }

@@ -6,20 +6,7 @@ import { platform } from '#services/platform'
 import { OUTBOX_LAG_MS, outboxBacklog } from '#services/job_outbox'
 import { rateLimitStore } from '#services/rate_limits'
 import { antivirusHealth } from '#services/uploads/antivirus'
-
-export interface Check {
-  ok: boolean
-  driver: string
-  detail?: string
-}
-
-async function guarded(driver: string, fn: () => Promise<Check>): Promise<Check> {
-  try {
-    return await fn()
-  } catch (error) {
-    return { ok: false, driver, detail: error instanceof Error ? error.message : String(error) }
-  }
-}
+import { type Check, guarded } from '#lib/health_check'
 
 /** Jobs staged by saves and not yet queued: behind when one has waited over a minute (Redis away). */
 async function outboxCheck(): Promise<Check> {
@@ -38,7 +25,7 @@ function limiterCheck(): Check {
 
 /**
  * Database, queue, storage, socket, job outbox, limiter and antivirus status, each checked for real
- * (a query, a ping, a write); `degraded` lists the parts whose check failed.
+ * (a query, a ping, a write) and within CHECK_MS; `degraded` lists the parts whose check failed.
  */
 export async function healthReport() {
   const { queue, sockets } = platform()
