@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
 /**
@@ -38,15 +39,54 @@ export interface WorkerLimits {
 }
 
 /**
- * Runs the worker script with `data` as its workerData; resolves with the first message it posts.
+ * Workers that run at once in this process; the others wait for a slot. Each may hold hundreds of MB
+ * outside its heap limit (a 16 MP PNG face decoded: about 300 MB), and more workers than cores add
+ * memory, not speed: ten ID cards asked at once held about 3 GB before.
+ */
+export const WORKER_SLOTS = Math.max(2, availableParallelism())
+let running = 0
+const queued: (() => void)[] = []
+
+/** Workers running, and calls waiting for a slot (tests and diagnostics). */
+export function workerLoad(): { running: number; waiting: number } {
+  return { running, waiting: queued.length }
+}
+
+function takeSlot(): Promise<void> {
+  if (running < WORKER_SLOTS) {
+    running++
+    return Promise.resolve()
+  }
+  return new Promise((resolve) => queued.push(resolve))
+}
+
+/** The slot goes straight to the next caller waiting, if any. */
+function giveSlot(): void {
+  const next = queued.shift()
+  if (next) next()
+  else running--
+}
+
+/**
+ * Runs the worker script with `data` as its workerData, once a slot is free (WORKER_SLOTS); resolves
+ * with the first message it posts. The time limit counts from the worker's start, not the wait.
  * `transferList`: buffers in `data` moved to the worker instead of copied (the caller no longer reads them).
  */
-export function runBounded<T>(
+export async function runBounded<T>(
   script: URL,
   data: unknown,
   limits: WorkerLimits,
   transferList?: ArrayBuffer[]
 ): Promise<T> {
+  await takeSlot()
+  try {
+    return await runWorker<T>(script, data, limits, transferList)
+  } finally {
+    giveSlot()
+  }
+}
+
+function runWorker<T>(script: URL, data: unknown, limits: WorkerLimits, transferList?: ArrayBuffer[]): Promise<T> {
   const worker = new Worker(script, {
     workerData: data,
     transferList,

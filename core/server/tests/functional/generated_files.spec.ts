@@ -14,6 +14,8 @@ import { taskToken } from '#services/process/engine'
 import { seedBase } from '#services/seed_service'
 import { makeUser, resetAuthTables, tokenFor } from '#tests/helpers/auth'
 import { paddedPdf } from '#tests/helpers/padded_pdf'
+import { blankPng } from '#tests/helpers/blank_png'
+import { MAX_FACE_PIXELS } from '#services/generated_files/idcard'
 import { areaReviewProcess, resetProcessTables } from '#tests/helpers/process'
 
 type Client = Parameters<typeof tokenFor>[0]
@@ -433,6 +435,32 @@ test.group('generated documents and the ID card', (group) => {
     const joined = await full(paddedPdf(1024, { padded: 'content' }))
     assert.equal(joined.body().status, 'done', joined.body().message)
   }).timeout(90_000) // three joins, each decoding up to 64 MB in a worker: seconds, more on a loaded machine
+
+  test('cardim_full refuses a PNG face of more pixels than a card needs, before decoding it', async ({
+    client,
+    assert,
+  }) => {
+    const form = await publishCertificate()
+    const t = await people(client, form.area.id)
+    const context = { data: form.key, field: 'cedula' }
+    // 7000 × 7000: under the upload's 50 MP, about 200 KB, and 800 MB of memory once pdf-lib decoded it.
+    const huge = blankPng(7000, 7000)
+    assert.isAbove(7000 * 7000, MAX_FACE_PIXELS)
+    const stored = await post(client, endpoint('cardim_preview'), t.applicant, context, {
+      pdf_one: { bytes: huge, name: 'frente.png' },
+    })
+    assert.equal(stored.body().status, 'done', stored.body().message)
+    const back = await post(client, endpoint('cardim_preview'), t.applicant, context, {
+      pdf_one: { bytes: PNG, name: 'reverso.png' },
+    })
+    const refused = await post(client, endpoint('cardim_full'), t.applicant, {
+      ...context,
+      pdf_one: stored.body().data.path,
+      pdf_two: back.body().data.path,
+    })
+    assert.equal(refused.status(), 422)
+    assert.deepEqual(refused.body(), { status: 'fail', message: translate('es', 'scan_IDcard_error') })
+  })
 
   const uploadCount = async () => Number((await db.from('uploads').count('* as n').first()).n)
 

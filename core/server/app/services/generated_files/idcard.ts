@@ -1,6 +1,7 @@
 import { PDFDocument, PageSizes } from 'pdf-lib'
 import { idCardSizeMm } from '@tramita/contract'
 import { runBounded } from '@tramita/plugin-api/workers'
+import { pngPixels } from '#lib/png_size'
 
 /**
  * The ID card scan (spec 000 §2, §7 cardim_*): the two faces of a card joined into one PDF with
@@ -43,6 +44,14 @@ export async function idCardPdf(front: Face, back: Face, enlarged: boolean): Pro
   return doc.save()
 }
 
+/**
+ * A PNG face's most pixels. pdf-lib decodes a PNG whole, outside the worker's heap limit: a 49 MP face
+ * (190 KB of PNG, under the upload's 50 MP) took the process's memory up by 813 MB; 16 MP, by about
+ * 300 MB. A card scanned at 1200 dpi is 10 MP, and a phone's photo 12 to 16 MP. JPEG faces are not
+ * decoded (pdf-lib embeds their bytes).
+ */
+export const MAX_FACE_PIXELS = 16_000_000
+
 /** A PDF page of a card takes well under a second; a face that takes longer is not a card's. */
 const IDCARD_LIMITS = { heapMb: 256, timeoutMs: 20_000 }
 
@@ -61,6 +70,9 @@ async function embed(doc: PDFDocument, face: Face) {
     const source = await PDFDocument.load(face.bytes, { ignoreEncryption: false })
     const [page] = await doc.embedPdf(source, [0])
     return { kind: 'page' as const, page: page!, width: page!.width, height: page!.height }
+  }
+  if (face.mime === 'image/png' && (pngPixels(face.bytes) ?? 0) > MAX_FACE_PIXELS) {
+    throw new Error(`a PNG face of more than ${MAX_FACE_PIXELS} pixels`)
   }
   const image = face.mime === 'image/png' ? await doc.embedPng(face.bytes) : await doc.embedJpg(face.bytes)
   return { kind: 'image' as const, image, width: image.width, height: image.height }

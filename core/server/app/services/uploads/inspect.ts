@@ -3,6 +3,7 @@ import { fileTypeFromFile } from 'file-type'
 import { checkFileUpload, fileExtension } from '@tramita/contract'
 import { isEicar, scanFile } from './antivirus.js'
 import { gzipProblem, pdfProblem, zipProblem } from './archive.js'
+import { pngPixels } from '#lib/png_size'
 
 /**
  * The checks an uploaded file passes before it is stored (spec 000 §5 "File upload"): the contract's
@@ -192,9 +193,8 @@ export async function inspectUpload(
     if (problem === 'not_archive') return { key: 'upload.archive_broken', vars: { name } }
     if (problem) return { key: 'upload.archive_bomb', vars: { name } }
   }
-  // A PNG's IHDR (always its first chunk) gives width and height at bytes 16 and 20.
   const png = sniffed?.ext === 'png' || sniffed?.ext === 'apng'
-  if (png && head.length >= 24 && head.readUInt32BE(16) * head.readUInt32BE(20) > MAX_IMAGE_PIXELS) {
+  if (png && (pngPixels(head) ?? 0) > MAX_IMAGE_PIXELS) {
     return { key: 'upload.image_too_large', vars: { name } }
   }
   const scanned = (await isEicar(file.tmpPath, file.size))
