@@ -40,8 +40,8 @@ export interface WorkerLimits {
 
 /**
  * Workers that run at once in this process; the others wait for a slot. Each may hold hundreds of MB
- * outside its heap limit (a 16 MP PNG face decoded: about 300 MB), and more workers than cores add
- * memory, not speed: ten ID cards asked at once held about 3 GB before.
+ * outside its heap limit (measured: one ID card with a 16 MP PNG face, about 300 MB), and more workers
+ * than cores add memory, not speed: before, nothing bounded how many ran at once.
  */
 export const WORKER_SLOTS = Math.max(2, availableParallelism())
 let running = 0
