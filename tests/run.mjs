@@ -341,10 +341,12 @@ function killGroup(pid) {
 await dropTestDatabases()
 
 // Each failed step's reason again, just above the totals: a CI that keeps only the log's tail still shows it.
+// About 120 lines in all: fewer per step when several failed (at least 8 each).
 const failedSteps = results.filter((r) => r.failed > 0 && r.why)
 if (failedSteps.length > 0) {
+  const perStep = Math.max(8, Math.floor(120 / failedSteps.length))
   console.log('\n━━ failures ━━')
-  for (const r of failedSteps) console.log(`── ${r.name} ──\n${r.why}`)
+  for (const r of failedSteps) console.log(`── ${r.name} ──\n${r.why.split('\n').slice(0, perStep).join('\n')}`)
 }
 
 console.log('\n━━ summary ━━')
