@@ -278,19 +278,24 @@ export async function hourlyJobOnce(cluster: Cluster, log: (line: string) => voi
   }
 }
 
-/** A PDF uploaded through node A (staged, in S3) is read back through node B, byte for byte. */
-export async function fileAcrossNodes(cluster: Cluster, scene: Scene): Promise<void> {
+/** A small PDF the student uploads through node A; its bytes, and its address on node B. */
+async function uploadThroughA(cluster: Cluster, scene: Scene, name: string): Promise<{ bytes: Buffer; onB: string }> {
   const [a, b] = cluster.apps as [Node, Node]
-  const bytes = Buffer.from(`%PDF-1.4\n% cluster ${Date.now()}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)
+  const bytes = Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)
   const uploaded = await call(a, 'POST', '/data/form/upload/files', {
     token: scene.student.a,
     fields: { case: 'POST', new_version: 'false', foldertype: 'files', field: 'adjunto', data: scene.formKey },
-    file: { field: 'file', name: 'soporte.pdf', bytes },
+    file: { field: 'file', name, bytes },
   })
   expect(uploaded.body?.status === 'done', 'the upload through node A is taken', uploaded)
   const path = uploaded.body.data[0].path as string
-  const name = path.slice(path.lastIndexOf('/') + 1)
-  const read = await fetch(`${b.url}/data/files/${name}`, { headers: { token: scene.student.b } })
+  return { bytes, onB: `${b.url}/data/files/${path.slice(path.lastIndexOf('/') + 1)}` }
+}
+
+/** A PDF uploaded through node A (staged, in S3) is read back through node B, byte for byte. */
+export async function fileAcrossNodes(cluster: Cluster, scene: Scene): Promise<void> {
+  const { bytes, onB } = await uploadThroughA(cluster, scene, 'soporte.pdf')
+  const read = await fetch(onB, { headers: { token: scene.student.b } })
   const got = Buffer.from(await read.arrayBuffer())
   expect(read.status === 200 && got.equals(bytes), 'node B serves the same bytes', { status: read.status })
   // In the object store (s3rver's folder), not on a node's disk.
@@ -439,16 +444,8 @@ export const S3_TIMEOUT_MS = 5_000
  * answers again, the same bytes are served.
  */
 export async function whileS3Silent(cluster: Cluster, scene: Scene, log: (line: string) => void): Promise<void> {
-  const [a, b] = cluster.apps as [Node, Node]
-  const bytes = Buffer.from(`%PDF-1.4\n% silent store ${Date.now()}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)
-  const uploaded = await call(a, 'POST', '/data/form/upload/files', {
-    token: scene.student.a,
-    fields: { case: 'POST', new_version: 'false', foldertype: 'files', field: 'adjunto', data: scene.formKey },
-    file: { field: 'file', name: 'silencio.pdf', bytes },
-  })
-  expect(uploaded.body?.status === 'done', 'the upload through node A is taken', uploaded)
-  const path = uploaded.body.data[0].path as string
-  const url = `${b.url}/data/files/${path.slice(path.lastIndexOf('/') + 1)}`
+  const b = cluster.apps[1]!
+  const { bytes, onB: url } = await uploadThroughA(cluster, scene, 'silencio.pdf')
   const headers = { token: scene.student.b }
   cluster.freezeS3()
   try {
