@@ -2,7 +2,7 @@ import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
 import { dataPath } from '#lib/paths'
 import { migrationPaths } from '#plugins/enabled'
-import { dbTimeoutMs, mysqlLimits } from '#lib/db_timeouts'
+import { DB_TIMEOUT_DEFAULT_MS, mysqlLimits } from '#lib/db_timeouts'
 
 /**
  * SQLite in the data dir by default; MySQL/MariaDB (utf8mb4) when DB_CONNECTION=mysql.
@@ -10,7 +10,7 @@ import { dbTimeoutMs, mysqlLimits } from '#lib/db_timeouts'
  */
 const migrations = { naturalSort: true, paths: ['./database/migrations', ...(await migrationPaths())] }
 /** Every wait for MariaDB is bounded (lib/db_timeouts.ts); SQLite's is its busy timeout. */
-const limits = mysqlLimits(dbTimeoutMs(env.get('DB_TIMEOUT_MS')))
+const limits = mysqlLimits(env.get('DB_TIMEOUT_MS', DB_TIMEOUT_DEFAULT_MS))
 
 export default defineConfig({
   connection: env.get('DB_CONNECTION', 'sqlite'),

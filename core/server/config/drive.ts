@@ -1,7 +1,7 @@
 import env from '#start/env'
 import { defineConfig, services } from '@adonisjs/drive'
 import { dataSubdir } from '#lib/paths'
-import { s3Limits, storageTimeoutMs } from '#lib/storage_timeouts'
+import { S3_TIMEOUT_DEFAULT_MS, s3Limits } from '#lib/storage_timeouts'
 
 const disk = env.get('DRIVE_DISK', 'fs')
 
@@ -28,7 +28,7 @@ const driveConfig = defineConfig({
         endpoint: env.get('S3_ENDPOINT'),
         forcePathStyle: true,
         visibility: 'private',
-        ...s3Limits(storageTimeoutMs(env.get('S3_TIMEOUT_MS'))),
+        ...s3Limits(env.get('S3_TIMEOUT_MS', S3_TIMEOUT_DEFAULT_MS)),
       }),
     }),
   },

@@ -139,10 +139,14 @@ function databaseDown(err: ErrorLike & { fatal?: unknown; name?: string; sql?: u
  * (uploads/staging.ts stageUploads), and so are the body parser's copies (plugins/body_parser_middleware.ts).
  */
 function storageFull(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as ErrorLike).code === 'ENOSPC') return true
-  }
-  return false
+  return causes(err).some((e) => (e as ErrorLike).code === 'ENOSPC')
+}
+
+/** An error and the errors it wraps (`cause`), four deep: what a storage library's own error hides. */
+function causes(err: unknown): unknown[] {
+  const chain: unknown[] = []
+  for (let e = err; e && chain.length < 4; e = (e as { cause?: unknown }).cause) chain.push(e)
+  return chain
 }
 
 /**
@@ -151,13 +155,12 @@ function storageFull(err: unknown): boolean {
  * or a 5xx. A 4xx (a missing file, a refused key) is not the store down.
  */
 export function storageDown(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const metadata = (e as { $metadata?: { httpStatusCode?: number } }).$metadata
-    if (metadata && typeof metadata === 'object') {
-      return metadata.httpStatusCode === undefined || metadata.httpStatusCode >= 500
-    }
-  }
-  return false
+  type SdkError = { $metadata?: { httpStatusCode?: number } | null }
+  const metadata = causes(err)
+    .map((e) => (e as SdkError).$metadata)
+    .find((m) => typeof m === 'object' && m !== null)
+  if (!metadata) return false
+  return metadata.httpStatusCode === undefined || metadata.httpStatusCode >= 500
 }
 
 /** A PluginFailure, also one from a second copy of the plugin-api module (by name and shape). */

@@ -16,12 +16,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 /** mysql2's code for a statement that passed its `timeout`. */
 export const STATEMENT_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT'
 
-const DEFAULT_MS = 30_000
-
-/** The limit DB_TIMEOUT_MS sets (checked by start/env.ts), or the default. */
-export function dbTimeoutMs(value: number | undefined): number {
-  return value ?? DEFAULT_MS
-}
+/** DB_TIMEOUT_MS when it is not set (start/env.ts checks it when it is). */
+export const DB_TIMEOUT_DEFAULT_MS = 30_000
 
 /**
  * The mysql2 connection options and the pool settings (knex's tarn) that bound every wait for MariaDB at

@@ -8,12 +8,8 @@
  * exception handler answers 503 (storageDown).
  */
 
-const DEFAULT_MS = 30_000
-
-/** The limit S3_TIMEOUT_MS sets (checked by start/env.ts), or the default. */
-export function storageTimeoutMs(value: number | undefined): number {
-  return value ?? DEFAULT_MS
-}
+/** S3_TIMEOUT_MS when it is not set (start/env.ts checks it when it is). */
+export const S3_TIMEOUT_DEFAULT_MS = 30_000
 
 /** The S3 client's request handler settings (@smithy/node-http-handler) for a limit. */
 export function s3Limits(limitMs: number) {

@@ -14,6 +14,23 @@ import { startStallingProxy, type StallingProxy } from '#tests/helpers/stalling_
 const LIMIT_MS = 500
 const BUCKET = 'bounded-probe'
 
+/** A disk on the S3 server at `endpoint` with the app's S3 limits at LIMIT_MS. */
+function s3Disk(endpoint: string): Disk {
+  return new Disk(
+    new S3Driver({
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      region: 'us-east-1',
+      bucket: BUCKET,
+      endpoint,
+      forcePathStyle: true,
+      visibility: 'private',
+      // As the cluster: s3rver does not read the SDK's streamed uploads with checksum trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      ...s3Limits(LIMIT_MS),
+    })
+  )
+}
+
 /**
  * Every wait for S3 has a limit (core/server/app/lib/storage_timeouts.ts): the app's S3 settings with
  * LIMIT_MS, against a real S3 server (s3rver) behind a proxy that can stop passing bytes. Without the
@@ -35,19 +52,7 @@ test.group('S3 waits are bounded', (group) => {
     })
     const { port } = await server.run()
     proxy = await startStallingProxy({ host: '127.0.0.1', port })
-    disk = new Disk(
-      new S3Driver({
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        region: 'us-east-1',
-        bucket: BUCKET,
-        endpoint: `http://127.0.0.1:${proxy.port}`,
-        forcePathStyle: true,
-        visibility: 'private',
-        // As the cluster: s3rver does not read the SDK's streamed uploads with checksum trailers.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        ...s3Limits(LIMIT_MS),
-      })
-    )
+    disk = s3Disk(`http://127.0.0.1:${proxy.port}`)
   })
   group.each.setup(() => proxy?.resume())
   group.teardown(async () => {
@@ -74,17 +79,7 @@ test.group('S3 waits are bounded', (group) => {
     .timeout(30_000)
 
   test('a store that refuses connections is storage down too; other failures are not', async ({ assert }) => {
-    const closed = new Disk(
-      new S3Driver({
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        region: 'us-east-1',
-        bucket: BUCKET,
-        endpoint: 'http://127.0.0.1:1',
-        forcePathStyle: true,
-        visibility: 'private',
-        ...s3Limits(LIMIT_MS),
-      })
-    )
+    const closed = s3Disk('http://127.0.0.1:1')
     const refused = await closed.get('probe.txt').catch((e: unknown) => e)
     assert.isTrue(storageDown(refused), `storage down: ${String(refused)}`)
     const missing = await disk.get('no-such-file.txt').catch((e: unknown) => e)

@@ -2,17 +2,9 @@ import { test } from '@japa/runner'
 import { WORKER_SLOTS, runBounded, workerLoad } from '@tramita/plugin-api/workers'
 import { pngPixels } from '#lib/png_size'
 import { blankPng } from '#tests/helpers/blank_png'
+import { waitUntil } from '#tests/helpers/wait'
 
 const GATED = new URL('../helpers/gated_worker.ts', import.meta.url)
-
-/** Polls `probe` every few ms until it holds; fails after `ms`. */
-async function until(probe: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
 
 test.group('bounded workers (@tramita/plugin-api/workers)', () => {
   test('no more than WORKER_SLOTS run at once; the others wait, then each answers', async ({ assert }) => {
@@ -21,7 +13,7 @@ test.group('bounded workers (@tramita/plugin-api/workers)', () => {
     const calls = Array.from({ length: WORKER_SLOTS + 2 }, () =>
       runBounded<string>(GATED, { started, gate }, { heapMb: 32, timeoutMs: 30_000 })
     )
-    await until(() => Atomics.load(started, 0) === WORKER_SLOTS, 20_000, `${WORKER_SLOTS} workers to start`)
+    await waitUntil(() => Atomics.load(started, 0) === WORKER_SLOTS, 20_000, `${WORKER_SLOTS} workers started`)
     assert.deepEqual(workerLoad(), { running: WORKER_SLOTS, waiting: 2 })
     Atomics.store(gate, 0, 1)
     Atomics.notify(gate, 0)
