@@ -403,8 +403,12 @@ async function dropTestDatabases() {
       user: MYSQL.DB_USER,
       password: MYSQL.DB_PASSWORD,
     })
-    await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}\``)
-    await conn.query(`DROP DATABASE IF EXISTS \`${MYSQL.DB_DATABASE}_cli\``)
+    // The suites' databases and every one named after them (the CLI suite's template and children).
+    const [rows] = await conn.query('SHOW DATABASES')
+    const ours = rows
+      .map((row) => Object.values(row)[0])
+      .filter((name) => name === MYSQL.DB_DATABASE || name.startsWith(`${MYSQL.DB_DATABASE}_`))
+    for (const name of ours) await conn.query(`DROP DATABASE IF EXISTS \`${name}\``)
     await conn.end()
   } catch (error) {
     console.warn(`could not drop the MariaDB test databases: ${error.message}`)
